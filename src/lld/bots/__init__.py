@@ -1,0 +1,45 @@
+"""Bots: players that decide from a :class:`~lld.view.SeatView` only.
+
+A bot has two methods. ``choose(view)`` returns the seat's turn move.
+``free(view)`` returns one free move (laying a pair, claiming an oversight)
+to make now, or ``None`` to pass; it is asked again after each one it makes.
+
+>>> sorted(BOTS)
+['random', 'willughby']
+>>> make_bot("random", seed=3).name
+'random'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from lld.bots.random_bot import RandomBot
+from lld.bots.willughby import WillughbyBot
+from lld.errors import RulesetError
+from lld.moves import Move
+from lld.view import SeatView
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: SeatView) -> Move: ...
+
+    def free(self, view: SeatView) -> Move | None: ...
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "willughby": WillughbyBot,
+}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name; ``seed`` fixes any choices it makes at random."""
+    try:
+        factory = BOTS[name.strip().lower()]
+    except KeyError:
+        raise RulesetError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+    return factory(seed)

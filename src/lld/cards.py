@@ -1,0 +1,161 @@
+"""Cards, card sets and their notation.
+
+A card is an ``int`` from 0 to 51: ``rank * 4 + suit``. A set of cards is an
+``int`` bit mask with bit ``card`` set, so the four cards of one rank sit in one
+nibble and "how many sevens are on the table" is a shift, a mask and a lookup.
+The playout loop depends on that; everything readable goes through the
+functions here.
+
+Notation: rank ``A 2 3 4 5 6 7 8 9 T J Q K`` then suit ``C D H S``.
+
+>>> parse_card("7H")
+26
+>>> format_card(26)
+'7H'
+>>> format_cards(parse_cards("TS 7h 7c"))
+'7C 7H TS'
+>>> count_rank(parse_cards("7C 7H TS"), rank_of(parse_card("7D")))
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from lld.errors import NotationError
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+RANK_NAMES = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
+    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+)  # fmt: skip
+NUM_RANKS = 13
+NUM_CARDS = 52
+FULL_DECK = (1 << NUM_CARDS) - 1
+
+#: Number of cards in a rank nibble, indexed by the nibble's value.
+NIBBLE_COUNT = tuple(bin(n).count("1") for n in range(16))
+#: One bit at the bottom of every rank nibble.
+RANK_BASES = sum(1 << (4 * r) for r in range(NUM_RANKS))
+
+_SUIT_ALIASES = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of ``rank`` (0 = Ace … 12 = King) and ``suit`` (0 = C … 3 = S)."""
+    return rank * 4 + suit
+
+
+def rank_of(c: int) -> int:
+    return c >> 2
+
+
+def suit_of(c: int) -> int:
+    return c & 3
+
+
+def rank_nibble(mask: int, rank: int) -> int:
+    """The four bits of ``mask`` that belong to ``rank``."""
+    return (mask >> (rank << 2)) & 15
+
+
+def count_rank(mask: int, rank: int) -> int:
+    """How many cards of ``rank`` are in ``mask``."""
+    return NIBBLE_COUNT[(mask >> (rank << 2)) & 15]
+
+
+def rank_mask(rank: int) -> int:
+    """All four cards of ``rank``."""
+    return 15 << (rank << 2)
+
+
+def ranks_present(mask: int) -> int:
+    """A mask with the bottom bit of each rank nibble set where ``mask`` has that rank."""
+    x = mask | (mask >> 1)
+    x |= x >> 2
+    return x & RANK_BASES
+
+
+def iter_ranks(presence: int) -> Iterator[int]:
+    """The ranks whose bottom nibble bit is set in ``presence`` (see :func:`ranks_present`)."""
+    while presence:
+        low = presence & -presence
+        yield (low.bit_length() - 1) >> 2
+        presence ^= low
+
+
+def iter_cards(mask: int) -> Iterator[int]:
+    """The cards in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest_cards(nibble: int, n: int) -> int:
+    """The ``n`` lowest-suited bits of a rank nibble (suits never matter to the rules)."""
+    out = 0
+    while n:
+        low = nibble & -nibble
+        out |= low
+        nibble ^= low
+        n -= 1
+    return out
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def count(mask: int) -> int:
+    """How many cards are in ``mask``."""
+    return mask.bit_count()
+
+
+def parse_card(text: str) -> int:
+    """Parse one card such as ``7H``, ``TS``, ``10s`` or ``Q♠``.
+
+    >>> format_card(parse_card("10s"))
+    'TS'
+    """
+    t = text.strip()
+    if len(t) >= 2:
+        rank_text, suit_text = t[:-1].upper(), _SUIT_ALIASES.get(t[-1], t[-1].upper())
+        if rank_text == "10":
+            rank_text = "T"
+        if len(rank_text) == 1 and rank_text in RANKS and suit_text in SUITS:
+            return RANKS.index(rank_text) * 4 + SUITS.index(suit_text)
+    raise NotationError(
+        f"bad card {text!r}: expected a rank ({' '.join(RANKS)}) then a suit ({' '.join(SUITS)}),"
+        " as in 7H or TS"
+    )
+
+
+def format_card(c: int) -> str:
+    return RANKS[c >> 2] + SUITS[c & 3]
+
+
+def parse_cards(text: str) -> int:
+    """Parse space- or comma-separated cards into a mask; a repeated card is an error.
+
+    ``-`` alone is the empty set.
+    """
+    t = text.replace(",", " ").split()
+    if t == ["-"]:
+        return 0
+    mask = 0
+    for token in t:
+        c = parse_card(token)
+        if mask >> c & 1:
+            raise NotationError(f"card {format_card(c)} is given twice in {text.strip()!r}")
+        mask |= 1 << c
+    return mask
+
+
+def format_cards(mask: int) -> str:
+    """Cards in rank then suit order; ``-`` for no cards."""
+    return " ".join(format_card(c) for c in iter_cards(mask)) or "-"

@@ -1,0 +1,146 @@
+"""Deals: from a seed by a documented shuffle, or from explicit cards.
+
+The shuffle is ours, not :func:`random.shuffle` (whose algorithm has changed
+between Python versions): a Fisher–Yates shuffle driven by
+:meth:`random.Random.random`, the one generator output Python promises will
+stay the same for the same integer seed. Position ``i`` (from 51 down to 1)
+swaps with ``int(u * (i + 1))`` for the next ``u``. So a seed gives the same
+deal on every CPython from 3.10 and on Pyodide.
+
+From a seed: first, if no dealer is given, everyone cuts for the deal (cards
+drawn from a separately shuffled pack, in seat order, ties cutting again);
+then the pack is shuffled and dealt one card at a time from eldest (the
+dealer's left) round to the dealer, ``hand_size`` rounds, the rest to the
+table. A widow's-hand deal goes round ``players + 1`` hands, the widow last,
+and the widow takes the odd cards.
+
+>>> d = Deal.from_seed(1, players=5, hand_size=8, dealer=0)
+>>> [count(h) for h in d.hands], count(d.table)
+([8, 8, 8, 8, 8], 12)
+>>> Deal.from_seed(1, players=5, hand_size=8, dealer=0) == d
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lld.cards import FULL_DECK, NUM_CARDS, count, format_cards, rank_of
+from lld.errors import NotationError, RulesetError
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The 52 cards in a shuffled order (see the module doc for the algorithm)."""
+    deck = list(range(NUM_CARDS))
+    u = rng.random
+    for i in range(NUM_CARDS - 1, 0, -1):
+        j = int(u() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def cut_rank_key(card: int, low_cut: bool) -> int:
+    """How a cut card ranks for the deal: Aces low for a low cut, high for a high cut."""
+    r = rank_of(card)
+    return r if low_cut else (r - 1) % 13
+
+
+def cut_for_deal(rng: random.Random, players: int, low_cut: bool) -> tuple[int, list[list[int]]]:
+    """Everyone cuts; return the dealer and each round of cuts (seat order, ties again).
+
+    Lowest card deals for a low cut, highest for a high cut; equal ranks cut again.
+    """
+    pack = shuffled_deck(rng)
+    contenders = list(range(players))
+    rounds: list[list[int]] = []
+    pos = 0
+    while True:
+        drawn = pack[pos : pos + len(contenders)]
+        pos += len(contenders)
+        rounds.append(drawn)
+        keys = [cut_rank_key(c, low_cut) for c in drawn]
+        best = min(keys) if low_cut else max(keys)
+        contenders = [s for s, k in zip(contenders, keys) if k == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Who holds what before the first move. Card sets are masks.
+
+    ``won`` holds cards already won, so that a position from the middle of a
+    hand can be set up too; all 52 cards must be somewhere.
+    """
+
+    players: int
+    dealer: int
+    hands: tuple[int, ...]
+    table: int
+    won: tuple[int, ...] = ()
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.players <= 8:
+            raise RulesetError(f"cannot deal for {self.players} players: the game is for 3 to 8")
+        if not 0 <= self.dealer < self.players:
+            raise NotationError(
+                f"dealer {self.dealer} is not a seat (seats are 0 to {self.players - 1})"
+            )
+        if len(self.hands) != self.players:
+            raise NotationError(f"{len(self.hands)} hands given for {self.players} players")
+        won = self.won or (0,) * self.players
+        if len(won) != self.players:
+            raise NotationError(f"{len(won)} won piles given for {self.players} players")
+        object.__setattr__(self, "won", tuple(won))
+        seen = 0
+        places = [f"hand {i}" for i in range(self.players)] + ["the table"]
+        places += [f"won pile {i}" for i in range(self.players)]
+        for where, mask in zip(places, [*self.hands, self.table, *won]):
+            twice = seen & mask
+            if twice:
+                raise NotationError(f"{format_cards(twice)} given twice (again in {where})")
+            seen |= mask
+        if seen != FULL_DECK:
+            raise NotationError(
+                f"the deal must place all 52 cards; missing: {format_cards(FULL_DECK & ~seen)}"
+            )
+
+    @classmethod
+    def from_seed(
+        cls,
+        seed: int,
+        players: int,
+        hand_size: int,
+        dealer: int | None = None,
+        *,
+        widow: bool = False,
+        low_cut: bool = True,
+    ) -> Deal:
+        """Deal from an integer seed (see the module doc)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise NotationError(f"seed must be a whole number 0 or more, not {seed!r}")
+        if not 3 <= players <= 8:
+            raise RulesetError(f"cannot deal for {players} players: the game is for 3 to 8")
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer, _ = cut_for_deal(rng, players, low_cut)
+        deck = shuffled_deck(rng)
+        hands = [0] * players
+        ways = players + 1 if widow else players
+        dealt = ways * hand_size
+        if dealt > NUM_CARDS:
+            raise RulesetError(f"cannot deal {hand_size} cards to each of {ways} hands")
+        for i in range(dealt):
+            way = i % ways
+            if way < players:
+                seat = (dealer + 1 + way) % players
+                hands[seat] |= 1 << deck[i]
+        table = FULL_DECK
+        for h in hands:
+            table &= ~h
+        return cls(players, dealer, tuple(hands), table, seed=seed)
+
+    def hand_sizes(self) -> list[int]:
+        return [count(h) for h in self.hands]

@@ -1,0 +1,54 @@
+"""What kind of wrong: every error the engine raises is one of these.
+
+All are ``ValueError`` subclasses, so a caller that only wants "bad input" can
+catch ``LldError``; one that cares can tell malformed text from a well-formed
+move that the rules forbid.
+"""
+
+from __future__ import annotations
+
+
+class LldError(ValueError):
+    """Base of every error this package raises on purpose."""
+
+
+class NotationError(LldError):
+    """Text that is not well-formed notation (a card, a move, an option, a record line)."""
+
+
+class RulesetError(LldError):
+    """An unknown ruleset or option, a bad option value, or an unsupported player count."""
+
+
+class IllegalMoveError(LldError):
+    """A well-formed move that the rules forbid in this position.
+
+    ``rule`` is the ruling ID that forbids it and ``option`` the ruleset option
+    (``name=value``) behind that ruling, or ``None`` where no option changes it.
+    """
+
+    def __init__(self, move: object, reason: str, rule: str, option: str | None = None) -> None:
+        self.move = move = str(move)
+        self.reason = reason
+        self.rule = rule
+        self.option = option
+        because = f"{rule}, {option}" if option else rule
+        super().__init__(f"illegal move {move!r}: {reason} ({because})")
+
+
+class RecordError(LldError):
+    """A hand record that cannot be read: ``where`` names the file and line."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}")
+
+
+class SourceDataError(LldError):
+    """A malformed file in ``sources/``: ``where`` names the file and line."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}")

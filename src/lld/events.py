@@ -1,0 +1,63 @@
+"""The event log: everything that happens in a hand, each naming its rule.
+
+>>> from lld.moves import Move
+>>> e = Event("R12", 2, "capture", 1 << 24, 1 << 26, 0)
+>>> e.describe()
+'2: 7C x 7H'
+>>> Event("R30", 1, "bonus", 0, 0, 5).describe()
+'seat 1 takes 5 from the pot as last player'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lld.cards import format_cards
+from lld.moves import KINDS, Move
+
+_DESCRIPTIONS = {
+    "deal": "{seat} deals",
+    "ante": "{seat} antes {amount}",
+    "take_mournival": "{seat} takes the table mournival {table}",
+    "out": "{seat} has no cards left",
+    "last_player": "{seat} is the last player left in",
+    "leftovers": "{seat} takes the leftover cards {table}",
+    "set_aside": "unpaired leftovers {table} are set aside",
+    "bonus": "{seat} takes {amount} from the pot as last player",
+    "lie_payment": "{seat} pays {amount} to each player still in",
+    "paid": "{seat} receives {amount} for lying down by another",
+    "wins": "{seat} takes {amount} from the pot",
+    "pays": "{seat} pays {amount} into the pot",
+    "tie": "{amount} stays in the pot: most pairs is tied",
+    "pot_left": "{amount} is left in the pot",
+}
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``kind`` is a move kind or one of the automatic events."""
+
+    rule: str
+    seat: int | None
+    kind: str
+    hand: int
+    table: int
+    amount: int
+
+    @property
+    def move(self) -> Move | None:
+        """The move, for events that are moves."""
+        if self.kind in KINDS and self.seat is not None:
+            return Move(self.kind, self.seat, self.hand, self.table)
+        return None
+
+    def describe(self) -> str:
+        move = self.move
+        if move is not None:
+            return str(move)
+        seat = "nobody" if self.seat is None else f"seat {self.seat}"
+        return _DESCRIPTIONS[self.kind].format(
+            seat=seat, amount=self.amount, table=format_cards(self.table | self.hand)
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.seat, "move": self.describe(), "rule": self.rule, "kind": self.kind}

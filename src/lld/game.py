@@ -1,0 +1,758 @@
+"""The game: one hand of Laugh and Lie Down as a state machine.
+
+A :class:`Game` is a position. The seat to play (``to_play``) makes a *turn*
+move: a capture, or lying down. Any seat may also make *free* moves where the
+ruleset allows them: laying pairs down from the hand, and claiming another
+player's oversight from the table. Neither counts as a turn (R21, R27).
+
+Every branch below names its ruling; the ruleset's fields decide, never a
+source's name. Card sets are bit masks (see :mod:`lld.cards`) because the
+analysis plays hundreds of thousands of hands through this one code path.
+
+>>> from lld.presets import ruleset
+>>> g = Game.new(ruleset("parlett"), players=5, seed=1)
+>>> g.dealer, g.to_play
+(3, 4)
+>>> while not g.over:
+...     g.play(g.turn_moves()[0])
+>>> sum(g.ledger.net) + g.ledger.pot, g.ledger.pot
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from lld.cards import (
+    FULL_DECK,
+    NIBBLE_COUNT,
+    RANK_BASES,
+    count,
+    format_cards,
+    iter_cards,
+    rank_of,
+    ranks_present,
+)
+from lld.deal import Deal
+from lld.errors import IllegalMoveError
+from lld.events import Event
+from lld.ledger import Ledger
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
+from lld.ruleset import Ruleset
+from lld.stakes import StakesTable, stakes_for_cards
+from lld.view import SeatView
+
+# Where a dead group of table cards (one nobody can ever mate) came from.
+TABLE_MOURNIVAL = "table_mournival"
+PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
+LIE_DOWN_PAIR = "lie_down_pair"
+_DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
+#: The ruling behind a one-card capture, by how many of the rank were on the table.
+_CAPTURE_RULE = (None, "R12", "R13", "R14")
+_DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
+
+# Building Move and Event through tuple.__new__ skips a Python-level frame per
+# object; the playout loop makes several per turn.
+_new = tuple.__new__
+
+#: LOWEST[nibble][n]: the n lowest-suited bits of a rank nibble.
+LOWEST = tuple(
+    tuple(
+        sum(b for b in (1, 2, 4, 8) if nib & b and NIBBLE_COUNT[nib & (b - 1)] < n)
+        for n in range(5)
+    )
+    for nib in range(16)
+)
+
+
+def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """``shapes[in_hand][on_table]``: the (from hand, from table) captures allowed.
+
+    >>> from lld.presets import ruleset
+    >>> capture_shapes(ruleset("parlett"))[2][2]
+    ((1, 1), (2, 2))
+    >>> capture_shapes(ruleset("sympkyn"))[1][3]
+    ((1, 3),)
+    """
+    table: list[list[tuple[tuple[int, int], ...]]] = [[() for _ in range(5)] for _ in range(5)]
+    for in_hand in range(1, 5):
+        # R12: one card from the hand mates one on the table.
+        table[in_hand][1] = ((1, 1),)
+    # R13: one card against a pair on the table takes one of them.
+    table[1][2] = ((1, 1),)
+    # R16: a pair in hand against a pair on the table.
+    table[2][2] = {
+        "one_at_a_time": ((1, 1),),
+        "may_take_four": ((1, 1), (2, 2)),
+        "must_take_four": ((2, 2),),
+    }[rules.pair_against_pair]
+    # R14: the fourth card against a pair royal on the table.
+    table[1][3] = {"one_or_three": ((1, 1), (1, 3)), "three_only": ((1, 3),)}[
+        rules.pair_royal_capture
+    ]
+    return tuple(tuple(row) for row in table)
+
+
+class Game:
+    """One hand, from the deal to settlement. Build it with :meth:`new` or :meth:`from_deal`."""
+
+    __slots__ = (
+        "_any_time_lays",
+        "_bonus",
+        "_claim_in_rotation",
+        "_claim_next_turn",
+        "_checked",
+        "_claimable_kinds",
+        "_dead",
+        "_final_turn",
+        "_forced",
+        "_fresh",
+        "_lay_watch",
+        "_shapes",
+        "_won_all",
+        "aside",
+        "deal",
+        "dealer",
+        "events",
+        "hands",
+        "last_player",
+        "ledger",
+        "moves",
+        "n",
+        "out",
+        "over",
+        "rules",
+        "stakes",
+        "table",
+        "to_play",
+        "turns",
+        "won",
+    )
+
+    def __init__(self, rules: Ruleset, deal: Deal, stakes: StakesTable) -> None:
+        n = deal.players
+        self.rules = rules
+        self.stakes = stakes
+        self.deal = deal
+        self.n = n
+        self.dealer = deal.dealer
+        self.hands = list(deal.hands)
+        self.table = deal.table
+        self.won = list(deal.won)
+        self._won_all = 0
+        for w in self.won:
+            self._won_all |= w
+        self.aside = 0
+        self.out = [h == 0 for h in self.hands]
+        self.over = False
+        self.last_player: int | None = None
+        self.turns = 0
+        self.events: list[Event] = []
+        self.moves: list[Move] = []
+        self.ledger = Ledger(n)
+        self._shapes = capture_shapes(rules)
+        self._forced = rules.lie_down == "forced"
+        self._any_time_lays = rules.hand_pairs_when == "any_time"
+        self._claim_in_rotation = rules.claim_priority == "first_in_rotation"
+        self._claim_next_turn = rules.claim_deadline == "next_turn"
+        self._claimable_kinds = frozenset(
+            kind
+            for kind, on in (
+                (TABLE_MOURNIVAL, rules.table_mournival == "dealer_first"),
+                (PAIR_ROYAL_REMAINDER, rules.pair_royal_remainder == "claimable"),
+                (LIE_DOWN_PAIR, rules.lie_down_pair == "claimable"),
+            )
+            if on
+        )
+        self._bonus = stakes.last_player_bonus
+        self._final_turn = False
+        # The turn moves last generated, and the number of moves played then:
+        # a move from that list needs no second check (see play()).
+        self._checked: tuple[int, list[Move]] = (-1, [])
+        # rank -> (origin, offender, turn from which others may claim it)
+        self._dead: dict[int, tuple[str, int, int]] = {}
+        # (seat, rank) pairs that may hold a pair to lay down; checked when used
+        self._lay_watch: set[tuple[int, int]] = set()
+        # (seat, rank) pairs made layable by the latest turn (R20, promptly)
+        self._fresh: set[tuple[int, int]] = set()
+        self._start()
+
+    # ----------------------------------------------------------------- setup
+
+    @classmethod
+    def new(
+        cls, rules: Ruleset, players: int, seed: int, dealer: int | None = None
+    ) -> Game:
+        """A fresh hand dealt from ``seed`` (see :mod:`lld.deal`)."""
+        stakes = rules.stakes(players)
+        deal = Deal.from_seed(
+            seed, players, stakes.hand_size, dealer,
+            widow=stakes.widow, low_cut=rules.first_dealer == "low_cut",
+        )  # fmt: skip
+        return cls(rules, deal, stakes)
+
+    @classmethod
+    def from_deal(cls, rules: Ruleset, deal: Deal) -> Game:
+        """A hand from explicit cards: any position can be set up this way."""
+        return cls(rules, deal, rules.stakes(deal.players))
+
+    def _start(self) -> None:
+        n, dealer, log = self.n, self.dealer, self.events.append
+        rule = _DEAL_RULE[n]
+        log(Event(rule, dealer, "deal", 0, 0, 0))
+        for seat in range(n):
+            amount = self.stakes.dealer_ante if seat == dealer else self.stakes.other_ante
+            if amount:
+                self.ledger.ante(seat, amount, rule)
+                log(Event(rule, seat, "ante", 0, 0, amount))
+        # R11: a mournival among the table cards.
+        table = self.table
+        for shift in range(0, 52, 4):
+            if (table >> shift) & 15 == 15:
+                cards = 15 << shift
+                if self.rules.table_mournival == "dealer_takes":
+                    self.table ^= cards
+                    self.won[dealer] |= cards
+                    self._won_all |= cards
+                    log(Event("R11", dealer, "take_mournival", 0, cards, 0))
+                else:
+                    self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
+        # R17, R18: pairs royal and mournivals dealt into a hand may be laid down.
+        for seat, hand in enumerate(self.hands):
+            for shift in range(0, 52, 4):
+                if NIBBLE_COUNT[(hand >> shift) & 15] >= 3:
+                    self._lay_watch.add((seat, shift >> 2))
+        # R4: eldest, on the dealer's left, plays first.
+        self.to_play = dealer
+        self._advance()
+
+    # ----------------------------------------------------------- legal moves
+
+    def turn_moves(self) -> list[Move]:
+        """The turn moves of the seat to play, one per distinct choice.
+
+        Suits never matter to the rules, so of several cards of one rank the
+        lowest-suited are used; :meth:`legal_moves` lists every suit variant.
+        """
+        if self.over:
+            return []
+        seat = self.to_play
+        hand, table = self.hands[seat], self.table
+        shapes, lowest = self._shapes, LOWEST
+        moves = []
+        # ranks_present(hand) & ranks_present(table), inlined for speed
+        h = hand | (hand >> 1)
+        t = table | (table >> 1)
+        both = (h | (h >> 2)) & (t | (t >> 2)) & RANK_BASES
+        while both:
+            low = both & -both
+            both ^= low
+            shift = low.bit_length() - 1
+            hn = (hand >> shift) & 15
+            tn = (table >> shift) & 15
+            for nh, nt in shapes[NIBBLE_COUNT[hn]][NIBBLE_COUNT[tn]]:
+                moves.append(
+                    _new(Move, (CAPTURE, seat, lowest[hn][nh] << shift, lowest[tn][nt] << shift))
+                )
+        # R22: lying down, forced when nothing can be captured, or chosen.
+        if not moves or not self._forced:
+            moves.append(_new(Move, (LIE, seat, 0, 0)))
+        self._checked = (len(self.moves), moves)
+        return moves
+
+    def free_moves(self, seat: int) -> list[Move]:
+        """The free moves (lay, claim) ``seat`` may make now, lowest suits first."""
+        if self.over:
+            return []
+        moves = []
+        hand = self.hands[seat]
+        for s, rank in sorted(self._lay_watch):
+            if s != seat:
+                continue
+            shift = rank << 2
+            nib = (hand >> shift) & 15
+            sizes = self._lay_sizes(seat, rank, NIBBLE_COUNT[nib])
+            if sizes and self._lay_timing_ok(seat, rank):
+                for size in sizes:
+                    moves.append(Move(LAY, seat, LOWEST[nib][size] << shift, 0))
+        for rank in sorted(self._dead):
+            cards = (self.table >> (rank << 2) & 15) << (rank << 2)
+            if self._claim_problem(seat, rank, cards) is None:
+                moves.append(Move(CLAIM, seat, 0, cards))
+        return moves
+
+    def free_seats(self) -> list[int]:
+        """The seats that may have a free move now: cheap, and never misses one."""
+        if self.over or not (self._lay_watch or self._dead):
+            return []
+        seats = {seat for seat, _ in self._lay_watch}
+        if any(origin in self._claimable_kinds for origin, _, _ in self._dead.values()):
+            if self._claim_in_rotation:
+                seats.add(self.to_play)
+                seats.add(self.dealer)
+            else:
+                return list(range(self.n))
+        return sorted(seats)
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move, with every choice of suits, for one seat or all."""
+        if self.over:
+            return []
+        seats = range(self.n) if seat is None else (seat,)
+        out: list[Move] = []
+        for s in seats:
+            if s == self.to_play:
+                for m in self.turn_moves():
+                    out.extend(_suit_variants(m, self.hands[s], self.table))
+            for m in self.free_moves(s):
+                out.extend(_suit_variants(m, self.hands[s], self.table))
+        return sorted(set(out), key=lambda m: (m.seat, m.kind, m.hand, m.table))
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see; hand this, not the game, to a bot."""
+        return SeatView(self, seat)
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self._check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    # ------------------------------------------------------------ playing
+
+    def play(self, move: Move) -> None:
+        """Apply ``move``; raise :class:`IllegalMoveError` naming the rule if it is illegal."""
+        played, checked = self._checked
+        if played != len(self.moves) or move not in checked:
+            self._check(move)
+        self.moves.append(move)
+        kind = move.kind
+        if kind == CAPTURE:
+            self._capture(move)
+        elif kind == LIE:
+            self._lie_down(move.seat)
+        elif kind == LAY:
+            self._lay(move)
+        else:
+            self._claim(move)
+
+    def play_text(self, text: str) -> Move:
+        """Parse and play a move written in notation; return it."""
+        move = Move.parse(text)
+        self.play(move)
+        return move
+
+    def _capture(self, move: Move) -> None:
+        _, seat, from_hand, from_table = move
+        cards = from_hand | from_table
+        rank = (cards.bit_length() - 1) >> 2
+        shift = rank << 2
+        table = self.table
+        rule = "R16" if from_hand & (from_hand - 1) else _CAPTURE_RULE[
+            NIBBLE_COUNT[(table >> shift) & 15]
+        ]
+        self.hands[seat] ^= from_hand
+        self.table = table = table ^ from_table
+        self.won[seat] |= cards
+        self._won_all = won_all = self._won_all | cards
+        self.events.append(_new(Event, (rule, seat, CAPTURE, from_hand, from_table, 0)))
+        self.turns += 1
+        if self._fresh:
+            self._fresh.clear()
+        left_on_table = (table >> shift) & 15
+        in_hands = ((FULL_DECK ^ table ^ won_all ^ self.aside) >> shift) & 15
+        if not in_hands:
+            if left_on_table:
+                # R15: the pair left of a pair royal taken singly.
+                self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
+        elif not left_on_table and NIBBLE_COUNT[in_hands] == 2:
+            for holder in range(self.n):
+                if (self.hands[holder] >> shift) & 15 == in_hands:
+                    # R19: that pair can no longer be mated from the table.
+                    self._lay_watch.add((holder, rank))
+                    self._fresh.add((holder, rank))
+        if self._lay_watch and NIBBLE_COUNT[(self.hands[seat] >> shift) & 15] < 2:
+            self._lay_watch.discard((seat, rank))
+        if not self.hands[seat]:
+            self._goes_out(seat, "R34")
+        if self._final_turn or self.out.count(False) <= 1:
+            self._finish()
+        else:
+            self._advance()
+
+    def _lie_down(self, seat: int) -> None:
+        hand = self.hands[seat]
+        self.hands[seat] = 0
+        self.table |= hand
+        self.out[seat] = True
+        self._lay_watch = {w for w in self._lay_watch if w[0] != seat}
+        self.events.append(Event("R22", seat, LIE, 0, 0, 0))
+        if self.rules.lie_down_payment == "stake_to_each_remaining":
+            remaining = [s for s in range(self.n) if not self.out[s]]
+            for s in remaining:
+                self.ledger.transfer(seat, s, 1, "R23")
+            if remaining:
+                self.events.append(Event("R23", seat, "lie_payment", 0, 0, 1))
+        self._end_turn()
+        # R24: a pair (or four) left on the table that nobody can mate.
+        table, hands = self.table, self.hands
+        present = ranks_present(hand)
+        while present:
+            low = present & -present
+            present ^= low
+            shift = low.bit_length() - 1
+            on_table = NIBBLE_COUNT[(table >> shift) & 15]
+            if on_table % 2 == 0 and not any((h >> shift) & 15 for h in hands):
+                self._dead[shift >> 2] = (LIE_DOWN_PAIR, seat, self.turns)
+        self._after_turn()
+
+    def _lay(self, move: Move) -> None:
+        seat, cards = move.seat, move.hand
+        rank = rank_of(cards.bit_length() - 1)
+        shift = rank << 2
+        before = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
+        rule = "R17" if before == 4 else "R18" if before == 3 else "R19"
+        self.hands[seat] ^= cards
+        self.won[seat] |= cards
+        self._won_all |= cards
+        self.events.append(Event(rule, seat, LAY, cards, 0, 0))
+        if before - count(cards) == 2:
+            # The other half of a mournival is now a pair nobody else can mate.
+            self._fresh.add((seat, rank))
+        else:
+            self._lay_watch.discard((seat, rank))
+        if not self.hands[seat]:
+            self._goes_out(seat, "R34")
+            if self._active_count() <= 1:
+                self._finish()
+            elif seat == self.to_play:
+                self._advance()
+
+    def _claim(self, move: Move) -> None:
+        seat, cards = move.seat, move.table
+        rank = rank_of(cards.bit_length() - 1)
+        origin = self._dead.pop(rank)[0]
+        self.table ^= cards
+        self.won[seat] |= cards
+        self._won_all |= cards
+        self.events.append(Event(_DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
+
+    def _goes_out(self, seat: int, rule: str) -> None:
+        self.out[seat] = True
+        self.events.append(Event(rule, seat, "out", 0, 0, 0))
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self._fresh.clear()
+
+    def _active_count(self) -> int:
+        return self.out.count(False)
+
+    def _after_turn(self) -> None:
+        if self._final_turn or self._active_count() <= 1:
+            self._finish()
+        else:
+            self._advance()
+
+    def _advance(self) -> None:
+        """R4: play passes to the left, skipping players who are out."""
+        n, out = self.n, self.out
+        seat = self.to_play
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not out[seat]:
+                self.to_play = seat
+                return
+
+    # ------------------------------------------------------------- the end
+
+    def _finish(self) -> None:
+        log = self.events.append
+        active = [s for s in range(self.n) if not self.out[s]]
+        last = active[0] if len(active) == 1 else None
+        if (
+            last is not None
+            and self.rules.last_player_turn == "one_more"
+            and not self._final_turn
+        ):
+            # R28: the last player gets one more turn.
+            self._final_turn = True
+            self.last_player = last
+            log(Event("R28", last, "last_player", 0, 0, 0))
+            self.to_play = last
+            return
+        if not self._final_turn:
+            self.last_player = last
+            if last is not None:
+                log(Event("R28", last, "last_player", 0, 0, 0))
+        last = self.last_player
+        self.over = True
+        # R29: the leftover cards.
+        leftovers = self.table
+        for s in range(self.n):
+            leftovers |= self.hands[s]
+            self.hands[s] = 0
+        self.table = 0
+        self._dead.clear()
+        self._lay_watch.clear()
+        dealer = self.dealer
+        if self.rules.leftovers == "all_to_dealer":
+            taken = leftovers
+        else:
+            taken = 0
+            for shift in range(0, 52, 4):
+                nib = (leftovers >> shift) & 15
+                taken |= LOWEST[nib][NIBBLE_COUNT[nib] & ~1] << shift
+        if taken:
+            self.won[dealer] |= taken
+            self._won_all |= taken
+            log(Event("R29", dealer, "leftovers", 0, taken, 0))
+        self.aside = leftovers & ~taken
+        if self.aside:
+            log(Event("R29", None, "set_aside", 0, self.aside, 0))
+        self._settle(last)
+
+    def _settle(self, last: int | None) -> None:
+        log, ledger = self.events.append, self.ledger
+        if last is not None and self._bonus:
+            # R30: the last player's bonus.
+            ledger.from_pot(last, self._bonus, "R30")
+            log(Event("R30", last, "bonus", 0, 0, self._bonus))
+        if self.rules.settlement == "break_even":
+            break_even = self.stakes.break_even
+            assert break_even is not None  # the ruleset checks this when built
+            rule = "R32" if break_even % 2 else "R31"
+            for seat in range(self.n):
+                k = stakes_for_cards(count(self.won[seat]), break_even)
+                if k > 0:
+                    ledger.from_pot(seat, k, rule)
+                    log(Event(rule, seat, "wins", 0, 0, k))
+                elif k < 0:
+                    ledger.to_pot(seat, -k, rule)
+                    log(Event(rule, seat, "pays", 0, 0, -k))
+        else:
+            pairs = [count(w) // 2 for w in self.won]
+            best = max(pairs)
+            winners = [s for s in range(self.n) if pairs[s] == best]
+            if len(winners) == 1 and ledger.pot > 0:
+                amount = ledger.pot
+                ledger.from_pot(winners[0], amount, "R31")
+                log(Event("R31", winners[0], "wins", 0, 0, amount))
+            elif ledger.pot:
+                log(Event("R33", None, "tie", 0, 0, ledger.pot))
+        if ledger.pot:
+            log(Event("R31", None, "pot_left", 0, 0, ledger.pot))
+
+    # ------------------------------------------------------------ checking
+
+    def _check(self, move: Move) -> None:
+        if not isinstance(move, Move):
+            raise TypeError(f"expected a Move, not {type(move).__name__}")
+        text = move
+        if self.over:
+            raise IllegalMoveError(text, "the hand is over", "R28")
+        seat = move.seat
+        if not 0 <= seat < self.n:
+            raise IllegalMoveError(text, f"there is no seat {seat} at a table of {self.n}", "R2")
+        kind = move.kind
+        if kind in (CAPTURE, LIE) and seat != self.to_play:
+            raise IllegalMoveError(
+                text, f"it is seat {self.to_play}'s turn, not seat {seat}'s", "R4"
+            )
+        if kind == CAPTURE:
+            self._check_capture(move, text)
+        elif kind == LIE:
+            if move.hand or move.table:
+                raise IllegalMoveError(text, "lying down takes no cards", "R22")
+            if self._forced and len(self.turn_moves()) > 1:
+                raise IllegalMoveError(
+                    text, "a player who can capture must do so", "R22", "lie_down=forced"
+                )
+        elif kind == LAY:
+            self._check_lay(move, text)
+        elif kind == CLAIM:
+            if move.hand:
+                raise IllegalMoveError(text, "a claim takes cards from the table only", "R25")
+            rank = _one_rank(move.table, text, "R25")
+            problem = self._claim_problem(seat, rank, move.table)
+            if problem is not None:
+                reason, rule, option = problem
+                raise IllegalMoveError(text, reason, rule, option)
+        else:
+            raise IllegalMoveError(text, f"unknown kind of move {kind!r}", "R4")
+
+    def _check_capture(self, move: Move, text: Move) -> None:
+        seat = move.seat
+        missing = move.hand & ~self.hands[seat]
+        if missing:
+            raise IllegalMoveError(text, f"seat {seat} does not hold {format_cards(missing)}", "R12")
+        missing = move.table & ~self.table
+        if missing:
+            raise IllegalMoveError(text, f"{format_cards(missing)} is not on the table", "R12")
+        rank = _one_rank(move.hand | move.table, text, "R12")
+        shift = rank << 2
+        ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
+        ct = NIBBLE_COUNT[(self.table >> shift) & 15]
+        shape = (count(move.hand), count(move.table))
+        if shape in self._shapes[ch][ct]:
+            return
+        if ct == 3 and shape in ((1, 1), (1, 3)):
+            raise IllegalMoveError(
+                text, "the fourth card must take all three of a pair royal on the table", "R14",
+                f"pair_royal_capture={self.rules.pair_royal_capture}",
+            )  # fmt: skip
+        if ch == 2 and ct == 2 and shape in ((1, 1), (2, 2)):
+            why = (
+                "a pair in hand takes a pair on the table one card at a time"
+                if shape == (2, 2)
+                else "a pair in hand must take the pair on the table all at once"
+            )
+            raise IllegalMoveError(
+                text, why, "R16", f"pair_against_pair={self.rules.pair_against_pair}"
+            )
+        if ct == 2 and shape == (1, 2):
+            raise IllegalMoveError(
+                text, "one card takes only one of a pair on the table (captures go by pairs)",
+                "R13",
+            )  # fmt: skip
+        raise IllegalMoveError(
+            text, "a capture mates one card from the hand with one on the table, or takes"
+            " all of a pair royal (pairs are made two or four cards at a time)", "R12",
+        )  # fmt: skip
+
+    def _lay_sizes(self, seat: int, rank: int, held: int) -> tuple[int, ...]:
+        """R17-R19: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
+        if held == 4:
+            return (2, 4)
+        if held == 3:
+            return (2,)
+        if held == 2 and self._pair_is_dead(seat, rank):
+            return (2,)
+        return ()
+
+    def _pair_is_dead(self, seat: int, rank: int) -> bool:
+        shift = rank << 2
+        if (self.table >> shift) & 15:
+            return False
+        return not any(
+            (h >> shift) & 15 for s, h in enumerate(self.hands) if s != seat
+        )
+
+    def _lay_timing_ok(self, seat: int, rank: int) -> bool:
+        """R20: laying is allowed at any moment, or promptly / on one's own turn."""
+        return (
+            self._any_time_lays
+            or seat == self.to_play
+            or self.turns == 0
+            or (seat, rank) in self._fresh
+        )
+
+    def _check_lay(self, move: Move, text: Move) -> None:
+        seat = move.seat
+        if move.table:
+            raise IllegalMoveError(text, "pairs are laid from the hand, not the table", "R19")
+        missing = move.hand & ~self.hands[seat]
+        if missing:
+            raise IllegalMoveError(text, f"seat {seat} does not hold {format_cards(missing)}", "R19")
+        rank = _one_rank(move.hand, text, "R19")
+        held = NIBBLE_COUNT[(self.hands[seat] >> (rank << 2)) & 15]
+        n = count(move.hand)
+        sizes = self._lay_sizes(seat, rank, held)
+        if n not in sizes:
+            if held == 4:
+                raise IllegalMoveError(text, "a mournival is laid as two pairs or whole", "R17")
+            if held == 3:
+                raise IllegalMoveError(text, "only a pair of a pair royal may be laid", "R18")
+            raise IllegalMoveError(
+                text, "only a pair that can never be mated from the table may be laid", "R19"
+            )
+        if not self._lay_timing_ok(seat, rank):
+            raise IllegalMoveError(
+                text, "pairs are laid at once or later only on one's own turn", "R20",
+                "hand_pairs_when=promptly_or_own_turn",
+            )  # fmt: skip
+
+    def _claim_problem(
+        self, seat: int, rank: int, cards: int
+    ) -> tuple[str, str, str | None] | None:
+        """Why ``seat`` may not claim ``cards`` of ``rank`` now, or ``None`` if it may."""
+        shift = rank << 2
+        on_table = ((self.table >> shift) & 15) << shift
+        if not cards or cards & ~on_table:
+            return (f"{format_cards(cards & ~on_table) or 'nothing'} is not on the table", "R25",
+                    None)  # fmt: skip
+        dead = self._dead.get(rank)
+        if dead is None:
+            return ("those cards can still be mated from a hand; only an oversight is claimed",
+                    "R25", None)  # fmt: skip
+        origin, offender, open_turn = dead
+        rule = _DEAD_RULE[origin]
+        if cards != on_table:
+            return ("a claim takes every card of that rank left on the table", rule, None)
+        if origin not in self._claimable_kinds:
+            option = {
+                TABLE_MOURNIVAL: "table_mournival",
+                PAIR_ROYAL_REMAINDER: "pair_royal_remainder",
+                LIE_DOWN_PAIR: "lie_down_pair",
+            }[origin]
+            return ("this is not an oversight others may claim; it goes to the dealer", rule,
+                    f"{option}={getattr(self.rules, option)}")  # fmt: skip
+        dealers_own = origin == TABLE_MOURNIVAL and seat == offender
+        if dealers_own:
+            return None
+        if seat == offender:
+            return ("a player cannot claim his own oversight", "R25", None)
+        if self.turns < open_turn:
+            return ("the dealer has the first chance to take a table mournival", "R11",
+                    "table_mournival=dealer_first")  # fmt: skip
+        if self._claim_in_rotation and seat != self.to_play:
+            return ("oversights are claimed only on one's own turn", "R25",
+                    "claim_priority=first_in_rotation")  # fmt: skip
+        if self._claim_next_turn and self.turns > open_turn:
+            return ("too late: the oversight had to be claimed before the next turn", "R26",
+                    "claim_deadline=next_turn")  # fmt: skip
+        return None
+
+    # ------------------------------------------------------------- reading
+
+    def cards_accounted(self) -> int:
+        """Every card's place, ORed together: :data:`~lld.cards.FULL_DECK` when none is lost."""
+        total, seen = 0, 0
+        for mask in (*self.hands, self.table, *self.won, self.aside):
+            if seen & mask:
+                return -1
+            seen |= mask
+            total |= mask
+        return total
+
+    @property
+    def complete(self) -> bool:
+        """Every card is in exactly one place."""
+        return self.cards_accounted() == FULL_DECK
+
+
+def _one_rank(cards: int, text: Move, rule: str) -> int:
+    if not cards:
+        raise IllegalMoveError(text, "no cards given", rule)
+    rank = rank_of(cards.bit_length() - 1)
+    if cards & ~(15 << (rank << 2)):
+        raise IllegalMoveError(text, "all the cards must be of one rank", rule)
+    return rank
+
+
+def _suit_variants(move: Move, hand: int, table: int) -> list[Move]:
+    """The same move with every choice of suits from the cards available."""
+    if move.kind == LIE or move.kind == CLAIM:
+        return [move]
+    nh, nt = count(move.hand), count(move.table)
+    rank = rank_of((move.hand | move.table).bit_length() - 1)
+    rank_cards = 15 << (rank << 2)
+    hand_choices = combinations(list(iter_cards(hand & rank_cards)), nh)
+    table_cards = list(iter_cards(table & rank_cards)) if nt else []
+    out = []
+    for hs in hand_choices:
+        h = sum(1 << c for c in hs)
+        for ts in combinations(table_cards, nt):
+            out.append(Move(move.kind, move.seat, h, sum(1 << c for c in ts)))
+    return out

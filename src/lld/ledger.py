@@ -1,0 +1,76 @@
+"""The pot ledger: every stake that moves, to or from the pot or between players.
+
+The ledger never hides a shortfall. If a source's stakes do not balance, the
+pot ends below zero (it paid out more than it held) or above it (stakes are
+left over), and :attr:`Ledger.pot` says by how much.
+
+>>> led = Ledger(3)
+>>> for seat, a in enumerate((4, 3, 3)): led.ante(seat, a, "R5")
+>>> led.from_pot(1, 5, "R30"); led.from_pot(2, 6, "R31")
+>>> led.pot, led.net, led.consistent
+(-1, [-4, 2, 3], True)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Entry(NamedTuple):
+    """``amount`` stakes from ``payer`` to ``payee``; ``None`` is the pot."""
+
+    rule: str
+    payer: int | None
+    payee: int | None
+    amount: int
+
+
+class Ledger:
+    __slots__ = ("entries", "net", "pot")
+
+    def __init__(self, players: int) -> None:
+        self.pot = 0
+        self.net = [0] * players
+        self.entries: list[Entry] = []
+
+    def ante(self, seat: int, amount: int, rule: str) -> None:
+        self.to_pot(seat, amount, rule)
+
+    def to_pot(self, seat: int, amount: int, rule: str) -> None:
+        self.pot += amount
+        self.net[seat] -= amount
+        self.entries.append(Entry(rule, seat, None, amount))
+
+    def from_pot(self, seat: int, amount: int, rule: str) -> None:
+        self.pot -= amount
+        self.net[seat] += amount
+        self.entries.append(Entry(rule, None, seat, amount))
+
+    def transfer(self, payer: int, payee: int, amount: int, rule: str) -> None:
+        self.net[payer] -= amount
+        self.net[payee] += amount
+        self.entries.append(Entry(rule, payer, payee, amount))
+
+    @property
+    def consistent(self) -> bool:
+        """Nothing made or lost: what the players are up, the pot is down, and back.
+
+        Recomputed from the entries, not from the running totals.
+        """
+        pot = 0
+        net = [0] * len(self.net)
+        for _rule, payer, payee, amount in self.entries:
+            if payer is None:
+                pot -= amount
+            else:
+                net[payer] -= amount
+            if payee is None:
+                pot += amount
+            else:
+                net[payee] += amount
+        return pot == self.pot and net == self.net and sum(net) + pot == 0
+
+    @property
+    def balanced(self) -> bool:
+        """The pot is exactly used up."""
+        return self.pot == 0

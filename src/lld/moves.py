@@ -1,0 +1,103 @@
+"""Moves and their notation.
+
+A move is written ``SEAT: ACTION``, seats counted from 0:
+
+* ``2: 7S x 7H`` — seat 2 captures the table's 7H with the 7S from hand
+  (``7S 7C x 7H 7D`` takes four; ``7S x 7H 7D 7C`` takes a pair royal);
+* ``2: lie`` — seat 2 lies down;
+* ``2: lay 9C 9D`` — seat 2 lays a pair from the hand by him;
+* ``2: claim 5H 5S`` — seat 2 claims an oversight from the table.
+
+>>> m = Move.parse("2: 7s x 7h")
+>>> m
+Move.parse('2: 7S x 7H')
+>>> str(m)
+'2: 7S x 7H'
+>>> Move.parse(str(m)) == m
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lld.cards import format_cards, parse_cards
+from lld.errors import NotationError
+
+CAPTURE = "capture"
+LIE = "lie"
+LAY = "lay"
+CLAIM = "claim"
+#: Moves that are a player's turn; the others may be made at other moments too.
+TURN_KINDS = frozenset({CAPTURE, LIE})
+KINDS = (CAPTURE, LIE, LAY, CLAIM)
+
+
+class Move(NamedTuple):
+    """One action by one seat. ``hand`` and ``table`` are card masks."""
+
+    kind: str
+    seat: int
+    hand: int = 0
+    table: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse ``SEAT: ACTION``; raise :class:`NotationError` on malformed text."""
+        seat_text, sep, action = text.partition(":")
+        if not sep:
+            raise NotationError(f"bad move {text.strip()!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'")
+        seat_text = seat_text.strip()
+        if not seat_text.isdigit():
+            raise NotationError(f"bad move {text.strip()!r}: seat {seat_text!r} is not a number")
+        return cls.parse_action(int(seat_text), action)
+
+    @classmethod
+    def parse_action(cls, seat: int, action: str) -> Move:
+        """Parse the part after ``SEAT:``."""
+        words = action.split()
+        if not words:
+            raise NotationError(f"bad move for seat {seat}: no action given")
+        verb = words[0].lower()
+        if verb == "lie":
+            if len(words) > 1:
+                raise NotationError(f"bad move {action.strip()!r}: 'lie' takes no cards")
+            return cls(LIE, seat)
+        if verb in (LAY, CLAIM):
+            cards = parse_cards(" ".join(words[1:]))
+            if not cards:
+                raise NotationError(f"bad move {action.strip()!r}: '{verb}' needs cards")
+            return cls(verb, seat, cards, 0) if verb == LAY else cls(verb, seat, 0, cards)
+        lowered = [w.lower() for w in words]
+        if lowered.count("x") != 1:
+            raise NotationError(
+                f"bad move {action.strip()!r}: expected 'lie', 'lay CARDS', 'claim CARDS'"
+                " or 'HAND x TABLE' (a capture)"
+            )
+        i = lowered.index("x")
+        hand, table = parse_cards(" ".join(words[:i])), parse_cards(" ".join(words[i + 1 :]))
+        if not hand or not table:
+            raise NotationError(
+                f"bad capture {action.strip()!r}: cards are needed on both sides of 'x'"
+            )
+        return cls(CAPTURE, seat, hand, table)
+
+    def action(self) -> str:
+        """The move without its seat, as in ``7S x 7H``."""
+        if self.kind == CAPTURE:
+            return f"{format_cards(self.hand)} x {format_cards(self.table)}"
+        if self.kind == LIE:
+            return "lie"
+        if self.kind == LAY:
+            return f"lay {format_cards(self.hand)}"
+        return f"claim {format_cards(self.table)}"
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.action()}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def cards(self) -> int:
+        return self.hand | self.table

@@ -1,0 +1,174 @@
+"""The five readings: one per source, plus the project's own reconstruction.
+
+A preset value that no clause of its source gives is *editorial*, and
+:data:`EDITORIAL_CHOICES` says why it was chosen. The tests check that every
+other value is one its source takes (see ``OPTIONS`` in :mod:`lld.ruleset`),
+and the concordance checks the same against the quoted clauses.
+
+>>> sorted(PRESETS)
+['caidis', 'du-coeur', 'parlett', 'reconstruction', 'sympkyn']
+>>> ruleset("du-coeur").players
+(4, 5, 6, 7, 8)
+"""
+
+from __future__ import annotations
+
+from lld.errors import RulesetError
+from lld.ruleset import Ruleset, parse_assignments
+
+PRESETS: dict[str, Ruleset] = {
+    "du-coeur": Ruleset(
+        name="du-coeur",
+        first_dealer="high_cut",
+        deal_3=None, deal_4="willughby", deal_5="willughby", deal_6="du_coeur",
+        deal_7="du_coeur", deal_8="du_coeur",
+        table_mournival="dealer_first",
+        pair_royal_capture="one_or_three",
+        pair_royal_remainder="claimable",
+        pair_against_pair="one_at_a_time",
+        hand_pairs_when="any_time",
+        lie_down="forced",
+        lie_down_payment="none",
+        lie_down_pair="claimable",
+        claim_priority="first_in_time",
+        claim_deadline="end_of_hand",
+        last_player_turn="none",
+        leftovers="all_to_dealer",
+        settlement="break_even",
+    ),
+    "parlett": Ruleset(
+        name="parlett",
+        first_dealer="low_cut",
+        deal_3="parlett", deal_4="willughby", deal_5="willughby", deal_6="parlett",
+        deal_7=None, deal_8=None,
+        table_mournival="dealer_takes",
+        pair_royal_capture="one_or_three",
+        pair_royal_remainder="claimable",
+        pair_against_pair="may_take_four",
+        hand_pairs_when="promptly_or_own_turn",
+        lie_down="forced",
+        lie_down_payment="none",
+        lie_down_pair="claimable",
+        claim_priority="first_in_time",
+        claim_deadline="end_of_hand",
+        last_player_turn="none",
+        leftovers="all_to_dealer",
+        settlement="break_even",
+    ),
+    "caidis": Ruleset(
+        name="caidis",
+        first_dealer="low_cut",
+        deal_3="widow", deal_4="widow", deal_5="widow", deal_6=None, deal_7=None, deal_8=None,
+        table_mournival="dealer_first",
+        pair_royal_capture="one_or_three",
+        pair_royal_remainder="claimable",
+        pair_against_pair="one_at_a_time",
+        hand_pairs_when="any_time",
+        lie_down="forced",
+        lie_down_payment="stake_to_each_remaining",
+        lie_down_pair="claimable",
+        claim_priority="first_in_time",
+        claim_deadline="end_of_hand",
+        last_player_turn="one_more",
+        leftovers="pairs_to_dealer",
+        settlement="most_pairs",
+    ),
+    "sympkyn": Ruleset(
+        name="sympkyn",
+        first_dealer="low_cut",
+        deal_3="parlett", deal_4="willughby", deal_5="willughby", deal_6="parlett",
+        deal_7=None, deal_8=None,
+        table_mournival="dealer_takes",
+        pair_royal_capture="three_only",
+        pair_royal_remainder="claimable",
+        pair_against_pair="may_take_four",
+        hand_pairs_when="any_time",
+        lie_down="voluntary",
+        lie_down_payment="none",
+        lie_down_pair="claimable",
+        claim_priority="first_in_time",
+        claim_deadline="end_of_hand",
+        last_player_turn="none",
+        leftovers="all_to_dealer",
+        settlement="break_even",
+    ),
+    "reconstruction": Ruleset(
+        name="reconstruction",
+        first_dealer="low_cut",
+        deal_3="parlett", deal_4="willughby", deal_5="willughby", deal_6="du_coeur",
+        deal_7="du_coeur", deal_8="du_coeur",
+        table_mournival="dealer_first",
+        pair_royal_capture="one_or_three",
+        pair_royal_remainder="claimable",
+        pair_against_pair="one_at_a_time",
+        hand_pairs_when="any_time",
+        lie_down="forced",
+        lie_down_payment="none",
+        lie_down_pair="claimable",
+        claim_priority="first_in_time",
+        claim_deadline="end_of_hand",
+        last_player_turn="none",
+        leftovers="all_to_dealer",
+        settlement="break_even",
+    ),
+}  # fmt: skip
+
+#: Which source each preset reads. The reconstruction reads them all.
+PRESET_SOURCE = {
+    "du-coeur": "du-coeur",
+    "parlett": "parlett",
+    "caidis": "caidis",
+    "sympkyn": "sympkyn",
+    "reconstruction": "editorial",
+}
+
+#: Preset values that the preset's own source does not give, and why we chose them.
+#: (The reconstruction's choices are argued ruling by ruling in sources/rulings.toml.)
+EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
+    ("caidis", "first_dealer"): "Compendium Caidis does not say who deals; Parlett's low cut is"
+    " the only explicit rule, and period practice cut low for the deal.",
+    ("sympkyn", "first_dealer"): "Sympkyn does not say who deals; Parlett's low cut is the only"
+    " explicit rule, and Sympkyn follows Parlett elsewhere.",
+    ("parlett", "table_mournival"): "Parlett is silent; his untaken table cards go to the dealer"
+    " anyway, so giving them to him at once changes no count.",
+    ("parlett", "pair_royal_remainder"): "Parlett says oversights win pairs, but his list of"
+    " examples is lost in this copy; we supply du Coeur's, which is what a pair royal taken"
+    " singly leaves on the table.",
+    ("sympkyn", "pair_royal_remainder"): "Sympkyn's three_only capture means the case never"
+    " arises; the value follows the 'whatever is overseen' note he copies from Parlett.",
+    ("parlett", "lie_down_pair"): "Parlett's list of oversights is lost in this copy; we"
+    " supply du Coeur's and Compendium Caidis's.",
+    ("sympkyn", "lie_down_pair"): "Sympkyn lists no oversights beyond Parlett's note, which he"
+    " copies; we supply du Coeur's.",
+    ("du-coeur", "claim_deadline"): "du Coeur gives no deadline; a slip left unclaimed goes to"
+    " the dealer at the end.",
+    ("parlett", "claim_deadline"): "Parlett gives no deadline; a slip left unclaimed goes to"
+    " the dealer at the end.",
+    ("sympkyn", "claim_deadline"): "Sympkyn gives no deadline; a slip left unclaimed goes to"
+    " the dealer at the end.",
+    ("sympkyn", "hand_pairs_when"): "Sympkyn's objective names pairs won 'from the table and"
+    " hand' but gives no rule for laying them; du Coeur's is the simplest.",
+}
+
+
+def ruleset(name: str = "reconstruction", **overrides: str | None) -> Ruleset:
+    """A preset by name, with options overridden by keyword.
+
+    >>> ruleset("parlett", pair_against_pair="one_at_a_time").pair_against_pair
+    'one_at_a_time'
+    """
+    key = name.strip().lower().replace("_", "-")
+    if key == "ducoeur":
+        key = "du-coeur"
+    try:
+        base = PRESETS[key]
+    except KeyError:
+        raise RulesetError(
+            f"unknown ruleset {name!r} (known: {', '.join(sorted(PRESETS))})"
+        ) from None
+    return base.replace(**overrides) if overrides else base
+
+
+def ruleset_with(name: str, assignments: list[str] | tuple[str, ...] = ()) -> Ruleset:
+    """A preset with ``name=value`` overrides, as given on the command line."""
+    return ruleset(name, **parse_assignments(assignments))

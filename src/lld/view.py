@@ -1,0 +1,104 @@
+"""What one seat may see: its own hand, the table, the won piles, the log.
+
+A bot is handed a :class:`SeatView`, never the :class:`~lld.game.Game`, so
+that it decides from what its seat could know. The view reads the game live
+(no copying, so it costs nothing in the playout loop) and has no way to reach
+another seat's hand.
+
+>>> from lld.game import Game
+>>> from lld.presets import ruleset
+>>> g = Game.new(ruleset("parlett"), players=5, seed=1)
+>>> v = g.view(0)
+>>> v.hand == g.hands[0], v.hand_size(1)
+(True, 8)
+>>> hasattr(v, "hands")
+False
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lld.cards import FULL_DECK, NIBBLE_COUNT
+from lld.moves import Move
+
+if TYPE_CHECKING:
+    from lld.events import Event
+    from lld.game import Game
+    from lld.ruleset import Ruleset
+    from lld.stakes import StakesTable
+
+
+class SeatView:
+    __slots__ = ("__game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.__game = game
+        self.seat = seat
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.__game.rules
+
+    @property
+    def stakes(self) -> StakesTable:
+        return self.__game.stakes
+
+    @property
+    def players(self) -> int:
+        return self.__game.n
+
+    @property
+    def dealer(self) -> int:
+        return self.__game.dealer
+
+    @property
+    def to_play(self) -> int:
+        return self.__game.to_play
+
+    @property
+    def over(self) -> bool:
+        return self.__game.over
+
+    @property
+    def hand(self) -> int:
+        return self.__game.hands[self.seat]
+
+    @property
+    def table(self) -> int:
+        return self.__game.table
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return tuple(self.__game.won)
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        return tuple(self.__game.out)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.__game.events)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: everyone can count them)."""
+        return bin(self.__game.hands[seat]).count("1")
+
+    def unseen(self) -> int:
+        """Cards this seat cannot see: those in the other hands."""
+        g = self.__game
+        seen = g.hands[self.seat] | g.table | g.aside
+        for w in g.won:
+            seen |= w
+        return FULL_DECK & ~seen
+
+    def unseen_of_rank(self, rank: int) -> int:
+        return NIBBLE_COUNT[(self.unseen() >> (rank << 2)) & 15]
+
+    def turn_moves(self) -> list[Move]:
+        """This seat's turn moves, if it is to play."""
+        g = self.__game
+        return g.turn_moves() if g.to_play == self.seat and not g.over else []
+
+    def free_moves(self) -> list[Move]:
+        return self.__game.free_moves(self.seat)
