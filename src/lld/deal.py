@@ -30,6 +30,9 @@ from lld.cards import FULL_DECK, NUM_CARDS, count, format_cards, rank_of
 from lld.errors import NotationError, RulesetError
 
 
+_BITS = tuple(1 << c for c in range(NUM_CARDS))
+
+
 def shuffled_deck(rng: random.Random) -> list[int]:
     """The 52 cards in a shuffled order (see the module doc for the algorithm)."""
     deck = list(range(NUM_CARDS))
@@ -94,6 +97,14 @@ class Deal:
         if len(won) != self.players:
             raise NotationError(f"{len(won)} won piles given for {self.players} players")
         object.__setattr__(self, "won", tuple(won))
+        masks = [*self.hands, self.table, *won]
+        if sum(masks) == FULL_DECK and all(m >= 0 for m in masks):
+            # Disjoint sets of bits add up to their union: the usual, valid case.
+            seen = 0
+            for m in masks:
+                seen |= m
+            if seen == FULL_DECK:
+                return
         seen = 0
         places = [f"hand {i}" for i in range(self.players)] + ["the table"]
         places += [f"won pile {i}" for i in range(self.players)]
@@ -132,11 +143,10 @@ class Deal:
         dealt = ways * hand_size
         if dealt > NUM_CARDS:
             raise RulesetError(f"cannot deal {hand_size} cards to each of {ways} hands")
-        for i in range(dealt):
-            way = i % ways
-            if way < players:
-                seat = (dealer + 1 + way) % players
-                hands[seat] |= 1 << deck[i]
+        bits = _BITS.__getitem__
+        for way in range(players):
+            # One card at a time round the table: this hand gets every ways-th card.
+            hands[(dealer + 1 + way) % players] = sum(map(bits, deck[way:dealt:ways]))
         table = FULL_DECK
         for h in hands:
             table &= ~h

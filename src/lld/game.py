@@ -21,7 +21,9 @@ analysis plays hundreds of thousands of hands through this one code path.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from lld.cards import (
     FULL_DECK,
@@ -93,6 +95,41 @@ def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], .
     return tuple(tuple(row) for row in table)
 
 
+@lru_cache(maxsize=64)
+def _compile(
+    rules: Ruleset,
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], bool, bool, bool, bool, frozenset[str]]:
+    """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
+    claimable = frozenset(
+        kind
+        for kind, on in (
+            (TABLE_MOURNIVAL, rules.table_mournival == "dealer_first"),
+            (PAIR_ROYAL_REMAINDER, rules.pair_royal_remainder == "claimable"),
+            (LIE_DOWN_PAIR, rules.lie_down_pair == "claimable"),
+        )
+        if on
+    )
+    shapes = capture_shapes(rules)
+    # by_nibbles[hand_nibble << 4 | table_nibble]: the captures as unshifted
+    # (from hand, from table) bits, lowest suits first, ready for the loop.
+    by_nibbles = tuple(
+        tuple(
+            (LOWEST[hn][nh], LOWEST[tn][nt])
+            for nh, nt in shapes[NIBBLE_COUNT[hn]][NIBBLE_COUNT[tn]]
+        )
+        for hn in range(16)
+        for tn in range(16)
+    )
+    return (
+        by_nibbles,
+        rules.lie_down == "forced",
+        rules.hand_pairs_when == "any_time",
+        rules.claim_priority == "first_in_rotation",
+        rules.claim_deadline == "next_turn",
+        claimable,
+    )
+
+
 class Game:
     """One hand, from the deal to settlement. Build it with :meth:`new` or :meth:`from_deal`."""
 
@@ -101,10 +138,12 @@ class Game:
         "_bonus",
         "_claim_in_rotation",
         "_claim_next_turn",
+        "_captures",
         "_checked",
         "_claimable_kinds",
         "_dead",
         "_final_turn",
+        "_in_play",
         "_forced",
         "_fresh",
         "_lay_watch",
@@ -144,6 +183,7 @@ class Game:
             self._won_all |= w
         self.aside = 0
         self.out = [h == 0 for h in self.hands]
+        self._in_play = self.out.count(False)
         self.over = False
         self.last_player: int | None = None
         self.turns = 0
@@ -151,24 +191,15 @@ class Game:
         self.moves: list[Move] = []
         self.ledger = Ledger(n)
         self._shapes = capture_shapes(rules)
-        self._forced = rules.lie_down == "forced"
-        self._any_time_lays = rules.hand_pairs_when == "any_time"
-        self._claim_in_rotation = rules.claim_priority == "first_in_rotation"
-        self._claim_next_turn = rules.claim_deadline == "next_turn"
-        self._claimable_kinds = frozenset(
-            kind
-            for kind, on in (
-                (TABLE_MOURNIVAL, rules.table_mournival == "dealer_first"),
-                (PAIR_ROYAL_REMAINDER, rules.pair_royal_remainder == "claimable"),
-                (LIE_DOWN_PAIR, rules.lie_down_pair == "claimable"),
-            )
-            if on
-        )
+        (
+            self._captures, self._forced, self._any_time_lays, self._claim_in_rotation,
+            self._claim_next_turn, self._claimable_kinds,
+        ) = _compile(rules)  # fmt: skip
         self._bonus = stakes.last_player_bonus
         self._final_turn = False
-        # The turn moves last generated, and the number of moves played then:
-        # a move from that list needs no second check (see play()).
-        self._checked: tuple[int, list[Move]] = (-1, [])
+        # The turn moves generated for this position, if any: a move from that
+        # list needs no second check (see play()).
+        self._checked: list[Move] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # (seat, rank) pairs that may hold a pair to lay down; checked when used
@@ -206,22 +237,19 @@ class Game:
                 self.ledger.ante(seat, amount, rule)
                 log(Event(rule, seat, "ante", 0, 0, amount))
         # R11: a mournival among the table cards.
-        table = self.table
-        for shift in range(0, 52, 4):
-            if (table >> shift) & 15 == 15:
-                cards = 15 << shift
-                if self.rules.table_mournival == "dealer_takes":
-                    self.table ^= cards
-                    self.won[dealer] |= cards
-                    self._won_all |= cards
-                    log(Event("R11", dealer, "take_mournival", 0, cards, 0))
-                else:
-                    self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
+        for shift in _nibbles_at_least(self.table, 4):
+            cards = 15 << shift
+            if self.rules.table_mournival == "dealer_takes":
+                self.table ^= cards
+                self.won[dealer] |= cards
+                self._won_all |= cards
+                log(Event("R11", dealer, "take_mournival", 0, cards, 0))
+            else:
+                self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
         # R17, R18: pairs royal and mournivals dealt into a hand may be laid down.
         for seat, hand in enumerate(self.hands):
-            for shift in range(0, 52, 4):
-                if NIBBLE_COUNT[(hand >> shift) & 15] >= 3:
-                    self._lay_watch.add((seat, shift >> 2))
+            for shift in _nibbles_at_least(hand, 3):
+                self._lay_watch.add((seat, shift >> 2))
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
         self._advance()
@@ -238,7 +266,7 @@ class Game:
             return []
         seat = self.to_play
         hand, table = self.hands[seat], self.table
-        shapes, lowest = self._shapes, LOWEST
+        captures = self._captures
         moves = []
         # ranks_present(hand) & ranks_present(table), inlined for speed
         h = hand | (hand >> 1)
@@ -248,16 +276,12 @@ class Game:
             low = both & -both
             both ^= low
             shift = low.bit_length() - 1
-            hn = (hand >> shift) & 15
-            tn = (table >> shift) & 15
-            for nh, nt in shapes[NIBBLE_COUNT[hn]][NIBBLE_COUNT[tn]]:
-                moves.append(
-                    _new(Move, (CAPTURE, seat, lowest[hn][nh] << shift, lowest[tn][nt] << shift))
-                )
+            for hb, tb in captures[((hand >> shift) & 15) << 4 | ((table >> shift) & 15)]:
+                moves.append(_new(Move, (CAPTURE, seat, hb << shift, tb << shift)))
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
             moves.append(_new(Move, (LIE, seat, 0, 0)))
-        self._checked = (len(self.moves), moves)
+        self._checked = moves
         return moves
 
     def free_moves(self, seat: int) -> list[Move]:
@@ -323,14 +347,15 @@ class Game:
 
     def play(self, move: Move) -> None:
         """Apply ``move``; raise :class:`IllegalMoveError` naming the rule if it is illegal."""
-        played, checked = self._checked
-        if played != len(self.moves) or move not in checked:
+        checked = self._checked
+        self._checked = None
+        if checked is None or move not in checked:
             self._check(move)
         self.moves.append(move)
-        kind = move.kind
-        if kind == CAPTURE:
+        kind = move[0]
+        if kind is CAPTURE:
             self._capture(move)
-        elif kind == LIE:
+        elif kind is LIE:
             self._lie_down(move.seat)
         elif kind == LAY:
             self._lay(move)
@@ -376,7 +401,7 @@ class Game:
             self._lay_watch.discard((seat, rank))
         if not self.hands[seat]:
             self._goes_out(seat, "R34")
-        if self._final_turn or self.out.count(False) <= 1:
+        if self._final_turn or self._in_play <= 1:
             self._finish()
         else:
             self._advance()
@@ -386,6 +411,7 @@ class Game:
         self.hands[seat] = 0
         self.table |= hand
         self.out[seat] = True
+        self._in_play -= 1
         self._lay_watch = {w for w in self._lay_watch if w[0] != seat}
         self.events.append(Event("R22", seat, LIE, 0, 0, 0))
         if self.rules.lie_down_payment == "stake_to_each_remaining":
@@ -424,7 +450,7 @@ class Game:
             self._lay_watch.discard((seat, rank))
         if not self.hands[seat]:
             self._goes_out(seat, "R34")
-            if self._active_count() <= 1:
+            if self._in_play <= 1:
                 self._finish()
             elif seat == self.to_play:
                 self._advance()
@@ -440,17 +466,15 @@ class Game:
 
     def _goes_out(self, seat: int, rule: str) -> None:
         self.out[seat] = True
+        self._in_play -= 1
         self.events.append(Event(rule, seat, "out", 0, 0, 0))
 
     def _end_turn(self) -> None:
         self.turns += 1
         self._fresh.clear()
 
-    def _active_count(self) -> int:
-        return self.out.count(False)
-
     def _after_turn(self) -> None:
-        if self._final_turn or self._active_count() <= 1:
+        if self._final_turn or self._in_play <= 1:
             self._finish()
         else:
             self._advance()
@@ -730,6 +754,29 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+
+_FIVES = int("5" * 13, 16)
+_THREES = int("3" * 13, 16)
+_ONES = int("1" * 13, 16)
+_FOURS = int("4" * 13, 16)
+
+
+def _nibbles_at_least(mask: int, k: int) -> list[int]:
+    """The shifts of the rank nibbles of ``mask`` holding ``k`` (3 or 4) cards or more.
+
+    A per-nibble popcount done on the whole mask at once (SWAR), since most
+    deals have no pair royal and the loop over 13 ranks is then wasted.
+    """
+    x = mask - ((mask >> 1) & _FIVES)
+    x = (x & _THREES) + ((x >> 2) & _THREES)
+    hits = ((x + _ONES) if k == 3 else x) & _FOURS
+    out = []
+    while hits:
+        low = hits & -hits
+        hits ^= low
+        out.append(low.bit_length() - 3)
+    return out
 
 
 def _one_rank(cards: int, text: Move, rule: str) -> int:

@@ -1,0 +1,7 @@
+"""``python -m lld`` is the ``lld`` command."""
+
+import sys
+
+from lld.cli import main
+
+sys.exit(main())

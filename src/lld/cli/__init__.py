@@ -1,0 +1,67 @@
+"""The ``lld`` command line.
+
+Each command lives in its own module with a ``register(subparsers)`` function;
+this module only builds the parser and turns every expected error into one
+line on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from lld.errors import LldError
+
+#: Exit status for bad input (an unknown option, a malformed record, …).
+BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its usage errors are one line like every other error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(BAD_INPUT, f"lld: {message} (see 'lld {self._command()}--help')\n")
+
+    def _command(self) -> str:
+        words = self.prog.split()[1:]
+        return " ".join(words) + " " if words else ""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from lld import __version__
+    from lld.cli import engine_cmds, replay_cmd, sources_cmd
+
+    parser = _Parser(
+        prog="lld",
+        description="Laugh and Lie Down: every source's reading of the rules, playable.",
+    )
+    parser.add_argument("--version", action="version", version=f"lld {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    engine_cmds.register(sub)
+    replay_cmd.register(sub)
+    sources_cmd.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except LldError as error:
+        print(f"lld: {error}", file=sys.stderr)
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        print("lld: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (as with `lld rules | head`): not an error of ours.
+        sys.stderr.close()
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
