@@ -12,7 +12,7 @@ analysis plays hundreds of thousands of hands through this one code path.
 >>> from lld.presets import ruleset
 >>> g = Game.new(ruleset("parlett"), players=5, seed=1)
 >>> g.dealer, g.to_play
-(3, 4)
+(4, 0)
 >>> while not g.over:
 ...     g.play(g.turn_moves()[0])
 >>> sum(g.ledger.net) + g.ledger.pot, g.ledger.pot
@@ -152,7 +152,8 @@ class Game:
         "aside",
         "deal",
         "dealer",
-        "events",
+        "_log",
+        "_events",
         "hands",
         "last_player",
         "ledger",
@@ -187,7 +188,10 @@ class Game:
         self.over = False
         self.last_player: int | None = None
         self.turns = 0
-        self.events: list[Event] = []
+        # The log as plain tuples in Event's field order: building an Event per
+        # capture costs the playout loop more than the capture itself.
+        self._log: list[tuple[str, int | None, str, int, int, int]] = []
+        self._events: list[Event] = []
         self.moves: list[Move] = []
         self.ledger = Ledger(n)
         self._shapes = capture_shapes(rules)
@@ -203,7 +207,9 @@ class Game:
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # (seat, rank) pairs that may hold a pair to lay down; checked when used
-        self._lay_watch: set[tuple[int, int]] = set()
+        # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
+        # lay down (a pair royal, a mournival, a dead pair); checked when used
+        self._lay_watch = [0] * n
         # (seat, rank) pairs made layable by the latest turn (R20, promptly)
         self._fresh: set[tuple[int, int]] = set()
         self._start()
@@ -228,14 +234,14 @@ class Game:
         return cls(rules, deal, rules.stakes(deal.players))
 
     def _start(self) -> None:
-        n, dealer, log = self.n, self.dealer, self.events.append
+        n, dealer, log = self.n, self.dealer, self._log.append
         rule = _DEAL_RULE[n]
-        log(Event(rule, dealer, "deal", 0, 0, 0))
+        log((rule, dealer, "deal", 0, 0, 0))
         for seat in range(n):
             amount = self.stakes.dealer_ante if seat == dealer else self.stakes.other_ante
             if amount:
                 self.ledger.ante(seat, amount, rule)
-                log(Event(rule, seat, "ante", 0, 0, amount))
+                log((rule, seat, "ante", 0, 0, amount))
         # R11: a mournival among the table cards.
         for shift in _nibbles_at_least(self.table, 4):
             cards = 15 << shift
@@ -243,16 +249,19 @@ class Game:
                 self.table ^= cards
                 self.won[dealer] |= cards
                 self._won_all |= cards
-                log(Event("R11", dealer, "take_mournival", 0, cards, 0))
+                log(("R11", dealer, "take_mournival", 0, cards, 0))
             else:
                 self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
         # R17, R18: pairs royal and mournivals dealt into a hand may be laid down.
         for seat, hand in enumerate(self.hands):
             for shift in _nibbles_at_least(hand, 3):
-                self._lay_watch.add((seat, shift >> 2))
+                self._lay_watch[seat] |= 1 << (shift >> 2)
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
         self._advance()
+        if self._in_play <= 1:
+            # A position set up with one hand or none left: nothing to play.
+            self._finish()
 
     # ----------------------------------------------------------- legal moves
 
@@ -289,34 +298,40 @@ class Game:
         if self.over:
             return []
         moves = []
-        hand = self.hands[seat]
-        for s, rank in sorted(self._lay_watch):
-            if s != seat:
-                continue
-            shift = rank << 2
-            nib = (hand >> shift) & 15
-            sizes = self._lay_sizes(seat, rank, NIBBLE_COUNT[nib])
-            if sizes and self._lay_timing_ok(seat, rank):
-                for size in sizes:
-                    moves.append(Move(LAY, seat, LOWEST[nib][size] << shift, 0))
-        for rank in sorted(self._dead):
-            cards = (self.table >> (rank << 2) & 15) << (rank << 2)
-            if self._claim_problem(seat, rank, cards) is None:
-                moves.append(Move(CLAIM, seat, 0, cards))
+        ranks = self._lay_watch[seat]
+        if ranks:
+            hand = self.hands[seat]
+            rank = 0
+            while ranks:
+                if ranks & 1:
+                    shift = rank << 2
+                    nib = (hand >> shift) & 15
+                    sizes = self._lay_sizes(seat, rank, NIBBLE_COUNT[nib])
+                    if sizes and self._lay_timing_ok(seat, rank):
+                        for size in sizes:
+                            moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
+                ranks >>= 1
+                rank += 1
+        if self._dead:
+            table = self.table
+            for rank in sorted(self._dead):
+                cards = (table >> (rank << 2) & 15) << (rank << 2)
+                if self._claim_problem(seat, rank, cards) is None:
+                    moves.append(_new(Move, (CLAIM, seat, 0, cards)))
         return moves
 
     def free_seats(self) -> list[int]:
         """The seats that may have a free move now: cheap, and never misses one."""
-        if self.over or not (self._lay_watch or self._dead):
+        dead = self._dead
+        if self.over or not (dead or any(self._lay_watch)):
             return []
-        seats = {seat for seat, _ in self._lay_watch}
-        if any(origin in self._claimable_kinds for origin, _, _ in self._dead.values()):
-            if self._claim_in_rotation:
-                seats.add(self.to_play)
-                seats.add(self.dealer)
-            else:
+        if dead and any(origin in self._claimable_kinds for origin, _, _ in dead.values()):
+            if not self._claim_in_rotation:
                 return list(range(self.n))
-        return sorted(seats)
+            claimants = {self.to_play, self.dealer}
+        else:
+            claimants = set()
+        return [s for s, ranks in enumerate(self._lay_watch) if ranks or s in claimants]
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move, with every choice of suits, for one seat or all."""
@@ -331,6 +346,14 @@ class Game:
             for m in self.free_moves(s):
                 out.extend(_suit_variants(m, self.hands[s], self.table))
         return sorted(set(out), key=lambda m: (m.seat, m.kind, m.hand, m.table))
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that has happened, each event naming its rule."""
+        events, log = self._events, self._log
+        if len(events) < len(log):
+            events.extend(_new(Event, raw) for raw in log[len(events) :])
+        return events
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; hand this, not the game, to a bot."""
@@ -381,12 +404,13 @@ class Game:
         self.table = table = table ^ from_table
         self.won[seat] |= cards
         self._won_all = won_all = self._won_all | cards
-        self.events.append(_new(Event, (rule, seat, CAPTURE, from_hand, from_table, 0)))
+        self._log.append((rule, seat, CAPTURE, from_hand, from_table, 0))
         self.turns += 1
         if self._fresh:
             self._fresh.clear()
         left_on_table = (table >> shift) & 15
-        in_hands = ((FULL_DECK ^ table ^ won_all ^ self.aside) >> shift) & 15
+        # Cards of this rank still in some hand (nothing is set aside until the end).
+        in_hands = ((FULL_DECK ^ table ^ won_all) >> shift) & 15
         if not in_hands:
             if left_on_table:
                 # R15: the pair left of a pair royal taken singly.
@@ -395,16 +419,21 @@ class Game:
             for holder in range(self.n):
                 if (self.hands[holder] >> shift) & 15 == in_hands:
                     # R19: that pair can no longer be mated from the table.
-                    self._lay_watch.add((holder, rank))
+                    self._lay_watch[holder] |= 1 << rank
                     self._fresh.add((holder, rank))
-        if self._lay_watch and NIBBLE_COUNT[(self.hands[seat] >> shift) & 15] < 2:
-            self._lay_watch.discard((seat, rank))
+        if self._lay_watch[seat] >> rank & 1 and NIBBLE_COUNT[(self.hands[seat] >> shift) & 15] < 2:
+            self._lay_watch[seat] &= ~(1 << rank)
         if not self.hands[seat]:
             self._goes_out(seat, "R34")
         if self._final_turn or self._in_play <= 1:
             self._finish()
-        else:
-            self._advance()
+            return
+        # R4, as in _advance(), inlined: this is the commonest path of all.
+        n, out = self.n, self.out
+        seat = (seat + 1) % n
+        while out[seat]:
+            seat = (seat + 1) % n
+        self.to_play = seat
 
     def _lie_down(self, seat: int) -> None:
         hand = self.hands[seat]
@@ -412,14 +441,14 @@ class Game:
         self.table |= hand
         self.out[seat] = True
         self._in_play -= 1
-        self._lay_watch = {w for w in self._lay_watch if w[0] != seat}
-        self.events.append(Event("R22", seat, LIE, 0, 0, 0))
+        self._lay_watch[seat] = 0
+        self._log.append(("R22", seat, LIE, 0, 0, 0))
         if self.rules.lie_down_payment == "stake_to_each_remaining":
             remaining = [s for s in range(self.n) if not self.out[s]]
             for s in remaining:
                 self.ledger.transfer(seat, s, 1, "R23")
             if remaining:
-                self.events.append(Event("R23", seat, "lie_payment", 0, 0, 1))
+                self._log.append(("R23", seat, "lie_payment", 0, 0, 1))
         self._end_turn()
         # R24: a pair (or four) left on the table that nobody can mate.
         table, hands = self.table, self.hands
@@ -442,12 +471,12 @@ class Game:
         self.hands[seat] ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
-        self.events.append(Event(rule, seat, LAY, cards, 0, 0))
+        self._log.append((rule, seat, LAY, cards, 0, 0))
         if before - count(cards) == 2:
             # The other half of a mournival is now a pair nobody else can mate.
             self._fresh.add((seat, rank))
         else:
-            self._lay_watch.discard((seat, rank))
+            self._lay_watch[seat] &= ~(1 << rank)
         if not self.hands[seat]:
             self._goes_out(seat, "R34")
             if self._in_play <= 1:
@@ -462,12 +491,12 @@ class Game:
         self.table ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
-        self.events.append(Event(_DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
+        self._log.append((_DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
 
     def _goes_out(self, seat: int, rule: str) -> None:
         self.out[seat] = True
         self._in_play -= 1
-        self.events.append(Event(rule, seat, "out", 0, 0, 0))
+        self._log.append((rule, seat, "out", 0, 0, 0))
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -492,7 +521,7 @@ class Game:
     # ------------------------------------------------------------- the end
 
     def _finish(self) -> None:
-        log = self.events.append
+        log = self._log.append
         active = [s for s in range(self.n) if not self.out[s]]
         last = active[0] if len(active) == 1 else None
         if (
@@ -503,13 +532,13 @@ class Game:
             # R28: the last player gets one more turn.
             self._final_turn = True
             self.last_player = last
-            log(Event("R28", last, "last_player", 0, 0, 0))
+            log(("R28", last, "last_player", 0, 0, 0))
             self.to_play = last
             return
         if not self._final_turn:
             self.last_player = last
             if last is not None:
-                log(Event("R28", last, "last_player", 0, 0, 0))
+                log(("R28", last, "last_player", 0, 0, 0))
         last = self.last_player
         self.over = True
         # R29: the leftover cards.
@@ -519,7 +548,7 @@ class Game:
             self.hands[s] = 0
         self.table = 0
         self._dead.clear()
-        self._lay_watch.clear()
+        self._lay_watch = [0] * self.n
         dealer = self.dealer
         if self.rules.leftovers == "all_to_dealer":
             taken = leftovers
@@ -531,18 +560,18 @@ class Game:
         if taken:
             self.won[dealer] |= taken
             self._won_all |= taken
-            log(Event("R29", dealer, "leftovers", 0, taken, 0))
+            log(("R29", dealer, "leftovers", 0, taken, 0))
         self.aside = leftovers & ~taken
         if self.aside:
-            log(Event("R29", None, "set_aside", 0, self.aside, 0))
+            log(("R29", None, "set_aside", 0, self.aside, 0))
         self._settle(last)
 
     def _settle(self, last: int | None) -> None:
-        log, ledger = self.events.append, self.ledger
+        log, ledger = self._log.append, self.ledger
         if last is not None and self._bonus:
             # R30: the last player's bonus.
             ledger.from_pot(last, self._bonus, "R30")
-            log(Event("R30", last, "bonus", 0, 0, self._bonus))
+            log(("R30", last, "bonus", 0, 0, self._bonus))
         if self.rules.settlement == "break_even":
             break_even = self.stakes.break_even
             assert break_even is not None  # the ruleset checks this when built
@@ -551,10 +580,10 @@ class Game:
                 k = stakes_for_cards(count(self.won[seat]), break_even)
                 if k > 0:
                     ledger.from_pot(seat, k, rule)
-                    log(Event(rule, seat, "wins", 0, 0, k))
+                    log((rule, seat, "wins", 0, 0, k))
                 elif k < 0:
                     ledger.to_pot(seat, -k, rule)
-                    log(Event(rule, seat, "pays", 0, 0, -k))
+                    log((rule, seat, "pays", 0, 0, -k))
         else:
             pairs = [count(w) // 2 for w in self.won]
             best = max(pairs)
@@ -562,11 +591,11 @@ class Game:
             if len(winners) == 1 and ledger.pot > 0:
                 amount = ledger.pot
                 ledger.from_pot(winners[0], amount, "R31")
-                log(Event("R31", winners[0], "wins", 0, 0, amount))
+                log(("R31", winners[0], "wins", 0, 0, amount))
             elif ledger.pot:
-                log(Event("R33", None, "tie", 0, 0, ledger.pot))
+                log(("R33", None, "tie", 0, 0, ledger.pot))
         if ledger.pot:
-            log(Event("R31", None, "pot_left", 0, 0, ledger.pot))
+            log(("R31", None, "pot_left", 0, 0, ledger.pot))
 
     # ------------------------------------------------------------ checking
 
