@@ -21,7 +21,6 @@ analysis plays hundreds of thousands of hands through this one code path.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -95,10 +94,12 @@ def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], .
     return tuple(tuple(row) for row in table)
 
 
-@lru_cache(maxsize=64)
+Shapes = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+
+
 def _compile(
     rules: Ruleset,
-) -> tuple[tuple[tuple[tuple[int, int], ...], ...], bool, bool, bool, bool, frozenset[str]]:
+) -> tuple[Shapes, tuple[tuple[tuple[int, int], ...], ...], bool, bool, bool, bool, frozenset[str]]:
     """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
     claimable = frozenset(
         kind
@@ -121,6 +122,7 @@ def _compile(
         for tn in range(16)
     )
     return (
+        shapes,
         by_nibbles,
         rules.lie_down == "forced",
         rules.hand_pairs_when == "any_time",
@@ -140,6 +142,7 @@ class Game:
         "_claim_next_turn",
         "_captures",
         "_checked",
+        "_free_checked",
         "_claimable_kinds",
         "_dead",
         "_final_turn",
@@ -194,16 +197,16 @@ class Game:
         self._events: list[Event] = []
         self.moves: list[Move] = []
         self.ledger = Ledger(n)
-        self._shapes = capture_shapes(rules)
         (
-            self._captures, self._forced, self._any_time_lays, self._claim_in_rotation,
+            self._shapes, self._captures, self._forced, self._any_time_lays, self._claim_in_rotation,
             self._claim_next_turn, self._claimable_kinds,
-        ) = _compile(rules)  # fmt: skip
+        ) = rules.compiled(_compile)  # fmt: skip
         self._bonus = stakes.last_player_bonus
         self._final_turn = False
         # The turn moves generated for this position, if any: a move from that
         # list needs no second check (see play()).
         self._checked: list[Move] | None = None
+        self._free_checked: list[Move] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # (seat, rank) pairs that may hold a pair to lay down; checked when used
@@ -306,9 +309,11 @@ class Game:
                 if ranks & 1:
                     shift = rank << 2
                     nib = (hand >> shift) & 15
-                    sizes = self._lay_sizes(seat, rank, NIBBLE_COUNT[nib])
-                    if sizes and self._lay_timing_ok(seat, rank):
-                        for size in sizes:
+                    held = NIBBLE_COUNT[nib]
+                    if (held > 2 or held == 2 and self._pair_is_dead(seat, rank)) and (
+                        self._any_time_lays or self._lay_timing_ok(seat, rank)
+                    ):
+                        for size in _LAY_SIZES[held]:
                             moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
                 ranks >>= 1
                 rank += 1
@@ -318,6 +323,7 @@ class Game:
                 cards = (table >> (rank << 2) & 15) << (rank << 2)
                 if self._claim_problem(seat, rank, cards) is None:
                     moves.append(_new(Move, (CLAIM, seat, 0, cards)))
+        self._free_checked = moves
         return moves
 
     def free_seats(self) -> list[int]:
@@ -371,9 +377,11 @@ class Game:
     def play(self, move: Move) -> None:
         """Apply ``move``; raise :class:`IllegalMoveError` naming the rule if it is illegal."""
         checked = self._checked
-        self._checked = None
         if checked is None or move not in checked:
-            self._check(move)
+            free = self._free_checked
+            if free is None or move not in free:
+                self._check(move)
+        self._checked = self._free_checked = None
         self.moves.append(move)
         kind = move[0]
         if kind is CAPTURE:
@@ -400,7 +408,8 @@ class Game:
         rule = "R16" if from_hand & (from_hand - 1) else _CAPTURE_RULE[
             NIBBLE_COUNT[(table >> shift) & 15]
         ]
-        self.hands[seat] ^= from_hand
+        hands = self.hands
+        hands[seat] = hand = hands[seat] ^ from_hand
         self.table = table = table ^ from_table
         self.won[seat] |= cards
         self._won_all = won_all = self._won_all | cards
@@ -408,22 +417,22 @@ class Game:
         self.turns += 1
         if self._fresh:
             self._fresh.clear()
-        left_on_table = (table >> shift) & 15
         # Cards of this rank still in some hand (nothing is set aside until the end).
         in_hands = ((FULL_DECK ^ table ^ won_all) >> shift) & 15
         if not in_hands:
-            if left_on_table:
+            if (table >> shift) & 15:
                 # R15: the pair left of a pair royal taken singly.
                 self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
-        elif not left_on_table and NIBBLE_COUNT[in_hands] == 2:
+        elif NIBBLE_COUNT[in_hands] == 2 and not (table >> shift) & 15:
             for holder in range(self.n):
-                if (self.hands[holder] >> shift) & 15 == in_hands:
+                if (hands[holder] >> shift) & 15 == in_hands:
                     # R19: that pair can no longer be mated from the table.
                     self._lay_watch[holder] |= 1 << rank
                     self._fresh.add((holder, rank))
-        if self._lay_watch[seat] >> rank & 1 and NIBBLE_COUNT[(self.hands[seat] >> shift) & 15] < 2:
-            self._lay_watch[seat] &= ~(1 << rank)
-        if not self.hands[seat]:
+        watch = self._lay_watch
+        if watch[seat] >> rank & 1 and NIBBLE_COUNT[(hand >> shift) & 15] < 2:
+            watch[seat] &= ~(1 << rank)
+        if not hand:
             self._goes_out(seat, "R34")
         if self._final_turn or self._in_play <= 1:
             self._finish()
@@ -676,21 +685,18 @@ class Game:
 
     def _lay_sizes(self, seat: int, rank: int, held: int) -> tuple[int, ...]:
         """R17-R19: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
-        if held == 4:
-            return (2, 4)
-        if held == 3:
-            return (2,)
-        if held == 2 and self._pair_is_dead(seat, rank):
-            return (2,)
-        return ()
+        if held == 2 and not self._pair_is_dead(seat, rank):
+            return ()
+        return _LAY_SIZES[held]
 
     def _pair_is_dead(self, seat: int, rank: int) -> bool:
+        """No card of ``rank`` is on the table or in another hand (so none can come)."""
         shift = rank << 2
-        if (self.table >> shift) & 15:
+        table = self.table
+        if (table >> shift) & 15:
             return False
-        return not any(
-            (h >> shift) & 15 for s, h in enumerate(self.hands) if s != seat
-        )
+        in_hands = (FULL_DECK ^ table ^ self._won_all) >> shift & 15
+        return in_hands == (self.hands[seat] >> shift) & 15
 
     def _lay_timing_ok(self, seat: int, rank: int) -> bool:
         """R20: laying is allowed at any moment, or promptly / on one's own turn."""
@@ -784,6 +790,10 @@ class Game:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
 
+
+#: R17-R19: how many cards may be laid from a rank held so many times (a pair
+#: only when it is dead, which the caller checks).
+_LAY_SIZES: tuple[tuple[int, ...], ...] = ((), (), (2,), (2,), (2, 4))
 
 _FIVES = int("5" * 13, 16)
 _THREES = int("3" * 13, 16)

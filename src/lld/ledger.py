@@ -26,12 +26,17 @@ class Entry(NamedTuple):
 
 
 class Ledger:
-    __slots__ = ("entries", "net", "pot")
+    __slots__ = ("_raw", "net", "pot")
 
     def __init__(self, players: int) -> None:
         self.pot = 0
         self.net = [0] * players
-        self.entries: list[Entry] = []
+        # Plain tuples in Entry's field order; Entry objects are made when read.
+        self._raw: list[tuple[str, int | None, int | None, int]] = []
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [Entry._make(raw) for raw in self._raw]
 
     def ante(self, seat: int, amount: int, rule: str) -> None:
         self.to_pot(seat, amount, rule)
@@ -39,17 +44,17 @@ class Ledger:
     def to_pot(self, seat: int, amount: int, rule: str) -> None:
         self.pot += amount
         self.net[seat] -= amount
-        self.entries.append(Entry(rule, seat, None, amount))
+        self._raw.append((rule, seat, None, amount))
 
     def from_pot(self, seat: int, amount: int, rule: str) -> None:
         self.pot -= amount
         self.net[seat] += amount
-        self.entries.append(Entry(rule, None, seat, amount))
+        self._raw.append((rule, None, seat, amount))
 
     def transfer(self, payer: int, payee: int, amount: int, rule: str) -> None:
         self.net[payer] -= amount
         self.net[payee] += amount
-        self.entries.append(Entry(rule, payer, payee, amount))
+        self._raw.append((rule, payer, payee, amount))
 
     @property
     def consistent(self) -> bool:
@@ -59,7 +64,7 @@ class Ledger:
         """
         pot = 0
         net = [0] * len(self.net)
-        for _rule, payer, payee, amount in self.entries:
+        for _rule, payer, payee, amount in self._raw:
             if payer is None:
                 pot -= amount
             else:

@@ -18,8 +18,11 @@ ruleset('parlett', lie_down='voluntary')
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 from lld.errors import RulesetError
 from lld.stakes import TABLES, StakesTable, table_for
@@ -244,6 +247,19 @@ class Ruleset:
                 f" (it gives {supported}; choose a table with --option deal_{players}=NAME)"
             )
         return table_for(players, name)
+
+    def compiled(self, compile: Callable[[Ruleset], T]) -> T:
+        """``compile(self)``, worked out once per ruleset object and kept.
+
+        The engine turns the options into lookup tables; hashing all the fields
+        to find them again in a cache would cost more than a short hand.
+        """
+        cache = self.__dict__.setdefault("_compiled", {})
+        try:
+            return cache[compile]  # type: ignore[no-any-return]
+        except KeyError:
+            result = cache[compile] = compile(self)
+            return result
 
     def replace(self, **overrides: str | None) -> Ruleset:
         """A copy with some options changed; values are checked."""
