@@ -3,7 +3,7 @@
 >>> import lld
 >>> g = lld.Game.new(lld.ruleset("parlett"), players=5, seed=1)
 >>> g.dealer, g.to_play
-(3, 4)
+(4, 0)
 """
 
 from lld.cards import format_card, format_cards, parse_card, parse_cards

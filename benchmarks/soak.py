@@ -1,0 +1,128 @@
+"""Soak: every preset at every player count, many random hands, every invariant checked.
+
+Not a test (it takes minutes): ``nox -s soak`` or ``python benchmarks/soak.py``.
+After every single move it checks that all 52 cards are in exactly one place,
+that hands only shrink, that the ledger is consistent, and that the seat to
+play is in play; at the end, that the pot is left over exactly when the
+ruleset's stakes table does not balance for that outcome. Random bots make
+every choice, free moves included, and now and then a random suit variant from
+``legal_moves()`` is played instead, to exercise the full legality check.
+
+Exits non-zero, printing the ruleset, player count and seed, on the first
+broken invariant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from lld.cards import FULL_DECK, count
+from lld.game import Game
+from lld.presets import PRESETS
+from lld.stakes import stakes_for_cards
+
+KNOWN_RULES = {f"R{i}" for i in range(1, 35)}
+
+
+class Broken(Exception):
+    pass
+
+
+def check_position(game: Game, before: list[int]) -> None:
+    if not game.complete or game.cards_accounted() != FULL_DECK:
+        raise Broken("cards not accounted for")
+    for seat, hand in enumerate(game.hands):
+        if hand & ~before[seat]:
+            raise Broken(f"hand {seat} grew")
+    if not game.ledger.consistent:
+        raise Broken("ledger inconsistent")
+    if not game.over and game.out[game.to_play]:
+        raise Broken(f"seat {game.to_play} is to play but out")
+
+
+def expected_pot_left(game: Game) -> int:
+    """What the pot should hold at the end, worked out from the won piles alone."""
+    stakes = game.stakes
+    bonus = stakes.last_player_bonus if game.last_player is not None else 0
+    pot = stakes.pot - bonus
+    if game.rules.settlement == "break_even":
+        assert stakes.break_even is not None
+        pot -= sum(stakes_for_cards(count(w), stakes.break_even) for w in game.won)
+    else:
+        pairs = [count(w) // 2 for w in game.won]
+        if pairs.count(max(pairs)) == 1 and pot > 0:
+            pot = 0
+    if game.rules.lie_down_payment != "none":
+        pass  # payments for lying down pass between players, never through the pot
+    return pot
+
+
+def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Game:
+    rules = PRESETS[rules_name]
+    game = Game.new(rules, players, seed, seed % players)
+    u = rng.random
+    while not game.over:
+        before = list(game.hands)
+        for seat in game.free_seats():
+            while not game.over:
+                moves = game.free_moves(seat)
+                i = int(u() * (len(moves) + 1))
+                if i >= len(moves):
+                    break
+                game.play(moves[i])
+                check_position(game, before)
+        if game.over:
+            break
+        if u() < 0.1:
+            variants = [m for m in game.legal_moves(game.to_play) if m.kind in ("capture", "lie")]
+            move = variants[int(u() * len(variants))]
+        else:
+            moves = game.turn_moves()
+            move = moves[int(u() * len(moves))]
+        game.play(move)
+        check_position(game, before)
+    if game.ledger.pot != expected_pot_left(game):
+        raise Broken(f"pot left {game.ledger.pot}, expected {expected_pot_left(game)}")
+    if sum(game.ledger.net) + game.ledger.pot != 0:
+        raise Broken("stakes created or lost")
+    unknown = {e.rule for e in game.events} - KNOWN_RULES
+    if unknown:
+        raise Broken(f"events name unknown rules {sorted(unknown)}")
+    return game
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--preset", choices=sorted(PRESETS))
+    args = parser.parse_args()
+    rng = random.Random(20261121)
+    names = [args.preset] if args.preset else sorted(PRESETS)
+    total = 0
+    start = time.perf_counter()
+    for name in names:
+        for players in PRESETS[name].players:
+            t0 = time.perf_counter()
+            unbalanced = 0
+            for seed in range(args.hands):
+                try:
+                    game = soak_one(name, players, seed, rng)
+                except Broken as error:
+                    print(f"BROKEN {name} players={players} seed={seed}: {error}")
+                    return 1
+                unbalanced += game.ledger.pot != 0
+            total += args.hands
+            print(
+                f"{name:<15} {players} players: {args.hands} hands ok"
+                f" ({unbalanced} with the pot not balanced) in {time.perf_counter() - t0:.1f}s",
+                flush=True,
+            )
+    print(f"{total} hands, every invariant held, {time.perf_counter() - start:.0f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
