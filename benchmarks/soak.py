@@ -55,8 +55,7 @@ def expected_pot_left(game: Game) -> int:
         pairs = [count(w) // 2 for w in game.won]
         if pairs.count(max(pairs)) == 1 and pot > 0:
             pot = 0
-    if game.rules.lie_down_payment != "none":
-        pass  # payments for lying down pass between players, never through the pot
+    # Payments for lying down (R23) pass between players, never through the pot.
     return pot
 
 
@@ -74,16 +73,15 @@ def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Ga
                     break
                 game.play(moves[i])
                 check_position(game, before)
-        if game.over:
-            break
-        if u() < 0.1:
-            variants = [m for m in game.legal_moves(game.to_play) if m.kind in ("capture", "lie")]
-            move = variants[int(u() * len(variants))]
-        else:
-            moves = game.turn_moves()
-            move = moves[int(u() * len(moves))]
-        game.play(move)
-        check_position(game, before)
+        if not game.over:  # the free moves may have ended the hand
+            if u() < 0.1:
+                variants = [m for m in game.legal_moves(game.to_play) if m.kind in ("capture", "lie")]
+                move = variants[int(u() * len(variants))]
+            else:
+                moves = game.turn_moves()
+                move = moves[int(u() * len(moves))]
+            game.play(move)
+            check_position(game, before)
     if game.ledger.pot != expected_pot_left(game):
         raise Broken(f"pot left {game.ledger.pot}, expected {expected_pot_left(game)}")
     if sum(game.ledger.net) + game.ledger.pot != 0:

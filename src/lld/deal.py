@@ -35,9 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from hashlib import blake2b
 
-from lld.cards import FULL_DECK, NUM_CARDS, count, format_card, format_cards, rank_of
+from lld.cards import FULL_DECK, NUM_CARDS, count, format_cards, rank_of
 from lld.errors import NotationError, RulesetError
-
 
 _BITS = tuple(1 << c for c in range(NUM_CARDS))
 
@@ -81,7 +80,7 @@ def cut_for_deal(seed: int, players: int, low_cut: bool) -> tuple[int, list[list
         rounds.append(drawn)
         keys = [cut_rank_key(c, low_cut) for c in drawn]
         best = min(keys) if low_cut else max(keys)
-        contenders = [s for s, k in zip(contenders, keys) if k == best]
+        contenders = [s for s, k in zip(contenders, keys, strict=True) if k == best]
         if len(contenders) == 1:
             return contenders[0], rounds
 
@@ -125,7 +124,7 @@ class Deal:
         seen = 0
         places = [f"hand {i}" for i in range(self.players)] + ["the table"]
         places += [f"won pile {i}" for i in range(self.players)]
-        for where, mask in zip(places, [*self.hands, self.table, *won]):
+        for where, mask in zip(places, [*self.hands, self.table, *won], strict=True):
             twice = seen & mask
             if twice:
                 raise NotationError(f"{format_cards(twice)} given twice (again in {where})")

@@ -22,7 +22,6 @@ analysis plays hundreds of thousands of hands through this one code path.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from lld.cards import (
     FULL_DECK,
@@ -49,7 +48,7 @@ PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
 LIE_DOWN_PAIR = "lie_down_pair"
 _DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
 #: The ruling behind a one-card capture, by how many of the rank were on the table.
-_CAPTURE_RULE = (None, "R12", "R13", "R14")
+_CAPTURE_RULE = ("R12", "R12", "R13", "R14")
 _DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
 
 # Building Move and Event through tuple.__new__ skips a Python-level frame per
@@ -138,25 +137,25 @@ class Game:
     __slots__ = (
         "_any_time_lays",
         "_bonus",
-        "_claim_in_rotation",
-        "_claim_next_turn",
         "_captures",
         "_checked",
-        "_free_checked",
+        "_claim_in_rotation",
+        "_claim_next_turn",
         "_claimable_kinds",
         "_dead",
+        "_events",
         "_final_turn",
-        "_in_play",
         "_forced",
+        "_free_checked",
         "_fresh",
+        "_in_play",
         "_lay_watch",
+        "_log",
         "_shapes",
         "_won_all",
         "aside",
         "deal",
         "dealer",
-        "_log",
-        "_events",
         "hands",
         "last_player",
         "ledger",
@@ -198,8 +197,8 @@ class Game:
         self.moves: list[Move] = []
         self.ledger = Ledger(n)
         (
-            self._shapes, self._captures, self._forced, self._any_time_lays, self._claim_in_rotation,
-            self._claim_next_turn, self._claimable_kinds,
+            self._shapes, self._captures, self._forced, self._any_time_lays,
+            self._claim_in_rotation, self._claim_next_turn, self._claimable_kinds,
         ) = rules.compiled(_compile)  # fmt: skip
         self._bonus = stakes.last_player_bonus
         self._final_turn = False
@@ -220,9 +219,7 @@ class Game:
     # ----------------------------------------------------------------- setup
 
     @classmethod
-    def new(
-        cls, rules: Ruleset, players: int, seed: int, dealer: int | None = None
-    ) -> Game:
+    def new(cls, rules: Ruleset, players: int, seed: int, dealer: int | None = None) -> Game:
         """A fresh hand dealt from ``seed`` (see :mod:`lld.deal`)."""
         stakes = rules.stakes(players)
         deal = Deal.from_seed(
@@ -310,7 +307,7 @@ class Game:
                     shift = rank << 2
                     nib = (hand >> shift) & 15
                     held = NIBBLE_COUNT[nib]
-                    if (held > 2 or held == 2 and self._pair_is_dead(seat, rank)) and (
+                    if (held > 2 or (held == 2 and self._pair_is_dead(seat, rank))) and (
                         self._any_time_lays or self._lay_timing_ok(seat, rank)
                     ):
                         for size in _LAY_SIZES[held]:
@@ -405,9 +402,11 @@ class Game:
         rank = (cards.bit_length() - 1) >> 2
         shift = rank << 2
         table = self.table
-        rule = "R16" if from_hand & (from_hand - 1) else _CAPTURE_RULE[
-            NIBBLE_COUNT[(table >> shift) & 15]
-        ]
+        rule = (
+            "R16"
+            if from_hand & (from_hand - 1)
+            else _CAPTURE_RULE[NIBBLE_COUNT[(table >> shift) & 15]]
+        )
         hands = self.hands
         hands[seat] = hand = hands[seat] ^ from_hand
         self.table = table = table ^ from_table
@@ -533,11 +532,7 @@ class Game:
         log = self._log.append
         active = [s for s in range(self.n) if not self.out[s]]
         last = active[0] if len(active) == 1 else None
-        if (
-            last is not None
-            and self.rules.last_player_turn == "one_more"
-            and not self._final_turn
-        ):
+        if last is not None and self.rules.last_player_turn == "one_more" and not self._final_turn:
             # R28: the last player gets one more turn.
             self._final_turn = True
             self.last_player = last
@@ -648,7 +643,9 @@ class Game:
         seat = move.seat
         missing = move.hand & ~self.hands[seat]
         if missing:
-            raise IllegalMoveError(text, f"seat {seat} does not hold {format_cards(missing)}", "R12")
+            raise IllegalMoveError(
+                text, f"seat {seat} does not hold {format_cards(missing)}", "R12"
+            )
         missing = move.table & ~self.table
         if missing:
             raise IllegalMoveError(text, f"{format_cards(missing)} is not on the table", "R12")
@@ -713,7 +710,9 @@ class Game:
             raise IllegalMoveError(text, "pairs are laid from the hand, not the table", "R19")
         missing = move.hand & ~self.hands[seat]
         if missing:
-            raise IllegalMoveError(text, f"seat {seat} does not hold {format_cards(missing)}", "R19")
+            raise IllegalMoveError(
+                text, f"seat {seat} does not hold {format_cards(missing)}", "R19"
+            )
         rank = _one_rank(move.hand, text, "R19")
         held = NIBBLE_COUNT[(self.hands[seat] >> (rank << 2)) & 15]
         n = count(move.hand)

@@ -46,7 +46,9 @@ class Move(NamedTuple):
         """Parse ``SEAT: ACTION``; raise :class:`NotationError` on malformed text."""
         seat_text, sep, action = text.partition(":")
         if not sep:
-            raise NotationError(f"bad move {text.strip()!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'")
+            raise NotationError(
+                f"bad move {text.strip()!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'"
+            )
         seat_text = seat_text.strip()
         if not seat_text.isdigit():
             raise NotationError(f"bad move {text.strip()!r}: seat {seat_text!r} is not a number")

@@ -29,10 +29,9 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
         seats = game.free_seats()
         if seats:
             offer_free_moves(game, bots, views, seats)
-            if game.over:
-                break
-        seat = game.to_play
-        game.play(bots[seat].choose(views[seat]))
+        if not game.over:  # the free moves may have ended the hand
+            seat = game.to_play
+            game.play(bots[seat].choose(views[seat]))
     return game
 
 

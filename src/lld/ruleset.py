@@ -22,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-T = TypeVar("T")
-
 from lld.errors import RulesetError
 from lld.stakes import TABLES, StakesTable, table_for
+
+T = TypeVar("T")
 
 #: The sources, by the short names used everywhere in the project.
 SOURCES = ("du-coeur", "parlett", "caidis", "sympkyn", "crowe")
@@ -69,9 +69,7 @@ def _option(name: str, ruling: str, question: str, *values: tuple[str, str, str]
 
 
 def _deal_option(players: int, ruling: str) -> OptionSpec:
-    values = tuple(
-        ValueSpec(t.name, t.summary, t.sources) for t in TABLES[players].values()
-    )
+    values = tuple(ValueSpec(t.name, t.summary, t.sources) for t in TABLES[players].values())
     return OptionSpec(
         f"deal_{players}", ruling,
         f"How are the cards dealt and the stakes set for {players} players?", values,
@@ -127,7 +125,8 @@ _OPTIONS: tuple[OptionSpec, ...] = (
          " the pair dead), or later only on one's own turn", "parlett"),
     ),
     _option(
-        "lie_down", "R22", "Must a player lie down only when unable to capture, or may he choose to?",
+        "lie_down", "R22",
+        "Must a player lie down only when unable to capture, or may he choose to?",
         ("forced", "only and always when no capture is possible", "du-coeur parlett caidis"),
         ("voluntary", "whenever he likes on his turn", "sympkyn"),
     ),

@@ -147,16 +147,12 @@ for _table in _ALL:
 def table_for(players: int, name: str) -> StakesTable:
     """The stakes table ``name`` for ``players`` players."""
     if players not in TABLES:
-        raise RulesetError(
-            f"no source gives a game for {players} players (sources give 3 to 8)"
-        )
+        raise RulesetError(f"no source gives a game for {players} players (sources give 3 to 8)")
     try:
         return TABLES[players][name]
     except KeyError:
         known = ", ".join(TABLES[players])
-        raise RulesetError(
-            f"no {players}-player deal called {name!r} (known: {known})"
-        ) from None
+        raise RulesetError(f"no {players}-player deal called {name!r} (known: {known})") from None
 
 
 def stakes_for_cards(cards: int, break_even: int) -> int:

@@ -204,14 +204,13 @@ def run_play(args: argparse.Namespace) -> int:
             view = game.view(seat)
             while not game.over and (move := bot.free(view)) is not None:
                 game.play(move)
-        if game.over:
-            break
-        shown = _show_events(game, shown, out)
-        bot = bots[game.to_play]
-        if bot is None:
-            _human_turn(game, game.to_play, out, free_only=False)
-        else:
-            game.play(bot.choose(game.view(game.to_play)))
+        if not game.over:  # the free moves may have ended the hand
+            shown = _show_events(game, shown, out)
+            bot = bots[game.to_play]
+            if bot is None:
+                _human_turn(game, game.to_play, out, free_only=False)
+            else:
+                game.play(bot.choose(game.view(game.to_play)))
     _show_events(game, shown, out)
     _show_result(game, out)
     if args.save:

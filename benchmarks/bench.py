@@ -1,0 +1,237 @@
+"""How fast the engine plays whole hands: random bots, full rules, one core.
+
+For every preset and every player count it supports, plays hands from the
+shuffle to the settlement through the real engine (``lld.playout.play_hand``
+with one ``random`` bot per seat) and reports hands per second. Each timed
+run plays seeds ``0 .. N-1`` after a warm-up and is repeated; the best repeat
+counts. Memory is measured separately: tracemalloc's peak over a short run
+(so that tracing does not slow the timed one), and the process's maximum
+resident set size at the end.
+
+Run it with ``nox -s bench`` (or ``./run bench``); options go after ``--``::
+
+    ./run bench --preset parlett --players 5 --hands 20000
+    ./run bench --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+try:
+    import lld  # noqa: F401
+except ImportError:  # running from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from lld.bots import make_bot
+from lld.errors import LldError
+from lld.playout import play_hand
+from lld.presets import PRESETS, ruleset
+from lld.ruleset import Ruleset
+
+TARGET_PRESET = "parlett"
+TARGET_PLAYERS = 5
+TARGET_RATE = 10_000
+TARGET_PYTHON = (3, 11)
+TARGET_TEXT = (
+    f"{TARGET_PRESET}, {TARGET_PLAYERS} players: target ≥ {TARGET_RATE:,} hands/s"
+    f" on CPython {TARGET_PYTHON[0]}.{TARGET_PYTHON[1]}"
+)
+
+
+@dataclass
+class Result:
+    preset: str
+    players: int
+    hands: int
+    repeat: int
+    best_seconds: float
+    hands_per_second: float
+    microseconds_per_hand: float
+    traced_hands: int
+    traced_peak_bytes: int
+
+
+def play(rules: Ruleset, players: int, seeds: range) -> None:
+    """Play one hand per seed, each with fresh bots, so a hand depends on its seed only."""
+    for seed in seeds:
+        bots = [make_bot("random", seat) for seat in range(players)]
+        game = play_hand(rules, players, seed, bots, dealer=seed % players)
+        if not game.over:
+            raise RuntimeError(f"{rules.name}, {players} players, seed {seed}: hand not over")
+
+
+def measure(name: str, players: int, hands: int, repeat: int, warmup: int, traced: int) -> Result:
+    rules = ruleset(name)
+    play(rules, players, range(hands, hands + warmup))  # warm caches; not timed
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        play(rules, players, range(hands))
+        best = min(best, time.perf_counter() - start)
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        play(rules, players, range(traced))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return Result(
+        preset=name,
+        players=players,
+        hands=hands,
+        repeat=repeat,
+        best_seconds=best,
+        hands_per_second=hands / best,
+        microseconds_per_hand=best / hands * 1e6,
+        traced_hands=traced,
+        traced_peak_bytes=peak,
+    )
+
+
+def max_rss_bytes() -> int | None:
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(rss if sys.platform == "darwin" else rss * 1024)  # Linux reports KiB
+
+
+def python_description() -> str:
+    return f"{platform.python_implementation()} {platform.python_version()}"
+
+
+def on_target_python() -> bool:
+    return platform.python_implementation() == "CPython" and sys.version_info[:2] == TARGET_PYTHON
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Random-playout speed of every preset and player count."
+    )
+    parser.add_argument(
+        "--hands", type=int, default=2000, metavar="N",
+        help="hands per timed run (default 2000)",
+    )  # fmt: skip
+    parser.add_argument("--preset", metavar="NAME", help=f"only this preset ({', '.join(PRESETS)})")
+    parser.add_argument("--players", type=int, metavar="N", help="only this player count")
+    parser.add_argument(
+        "--repeat", type=int, default=3, metavar="R",
+        help="timed runs per row; the best counts (default 3)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--trace-hands", type=int, default=100, metavar="N",
+        help="hands in the separate tracemalloc run (default 100)",
+    )  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.repeat < 1 or args.trace_hands < 1:
+        parser.error("--hands, --repeat and --trace-hands must be at least 1")
+    if args.preset is not None:
+        try:
+            args.preset = ruleset(args.preset).name
+        except LldError as exc:
+            parser.error(str(exc))
+    return args
+
+
+def selected(args: argparse.Namespace) -> list[tuple[str, int]]:
+    rows: list[tuple[str, int]] = []
+    for name, rules in PRESETS.items():
+        if args.preset is not None and name != args.preset:
+            continue
+        rows.extend((name, n) for n in rules.players if args.players in (None, n))
+    return rows
+
+
+def target_verdict(results: list[Result]) -> dict[str, Any] | None:
+    for r in results:
+        if (r.preset, r.players) == (TARGET_PRESET, TARGET_PLAYERS):
+            return {
+                "text": TARGET_TEXT,
+                "hands_per_second": r.hands_per_second,
+                "met": r.hands_per_second >= TARGET_RATE,
+                "on_target_python": on_target_python(),
+            }
+    return None
+
+
+def verdict_text(verdict: dict[str, Any]) -> str:
+    word = "MET" if verdict["met"] else "NOT MET"
+    line = f"{verdict['text']}: {word} ({verdict['hands_per_second']:,.0f} hands/s"
+    if not verdict["on_target_python"]:
+        line += f", measured on {python_description()}, not the target's Python"
+    return line + ")"
+
+
+def print_table(args: argparse.Namespace, results: list[Result], rss: int | None) -> None:
+    print(
+        f"lld random-playout benchmark: {python_description()}, {platform.system()}"
+        f" {platform.machine()}; {args.hands:,} hands per run, best of {args.repeat}"
+    )
+    print()
+    header = f"{'preset':<15} {'players':>7} {'hands/s':>9} {'µs/hand':>8} {'traced peak':>12}"
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        mark = ""
+        if (r.preset, r.players) == (TARGET_PRESET, TARGET_PLAYERS):
+            met = r.hands_per_second >= TARGET_RATE
+            mark = f"  <- target ≥ {TARGET_RATE:,}: {'met' if met else 'NOT met'}"
+        print(
+            f"{r.preset:<15} {r.players:>7} {r.hands_per_second:>9,.0f}"
+            f" {r.microseconds_per_hand:>8.1f} {r.traced_peak_bytes / 1024:>8.1f} KiB{mark}"
+        )
+    print()
+    print(f"traced peak: tracemalloc's peak over a separate run of {args.trace_hands} hands")
+    if rss is not None:
+        print(f"max resident set size of this process: {rss / 2**20:.1f} MiB")
+    verdict = target_verdict(results)
+    if verdict is not None:
+        print(verdict_text(verdict))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    rows = selected(args)
+    if not rows:
+        print("no preset gives a game for that selection", file=sys.stderr)
+        return 2
+    warmup = min(200, args.hands)
+    progress = not args.json and sys.stderr.isatty()
+    results = []
+    for name, players in rows:
+        if progress:
+            print(f"  {name}, {players} players ...", file=sys.stderr, end="\r", flush=True)
+        results.append(measure(name, players, args.hands, args.repeat, warmup, args.trace_hands))
+    rss = max_rss_bytes()
+    if args.json:
+        report = {
+            "python": python_description(),
+            "platform": f"{platform.system()} {platform.machine()}",
+            "hands": args.hands,
+            "repeat": args.repeat,
+            "trace_hands": args.trace_hands,
+            "results": [asdict(r) for r in results],
+            "max_rss_bytes": rss,
+            "target": target_verdict(results),
+        }
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        if progress:
+            print(" " * 40, file=sys.stderr, end="\r", flush=True)
+        print_table(args, results, rss)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

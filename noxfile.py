@@ -1,0 +1,142 @@
+# /// script
+# dependencies = ["nox>=2025.10.14"]
+# ///
+"""Development sessions: ``nox -s tests lint typing`` is the whole test suite.
+
+Sessions:
+
+* ``tests-3.10`` … ``tests-3.13``: install the package (a real, non-editable
+  install) and the ``test`` dependency group, then run pytest, which also runs
+  the doctests in ``src/lld``. Arguments after ``--`` go to pytest.
+* ``lint``: ruff check and ruff format --check.
+* ``typing``: mypy, configured in pyproject.toml.
+* ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
+* ``play``: play one hand in the terminal (``lld play``). Arguments go to it.
+
+The four interpreters are looked for on PATH, then among pyenv's installed
+versions (``$PYENV_ROOT/versions``, default ``~/.pyenv/versions``), so pyenv
+need not be initialised in the shell and no version need be made global.
+A missing interpreter is an error, never a silent skip, and nox never
+downloads one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.10.14"
+nox.options.default_venv_backend = "venv"
+# Reuse a session's venv when it exists; the package is reinstalled every run.
+nox.options.reuse_venv = "yes"
+nox.options.error_on_missing_interpreters = True
+# Use the interpreters installed here; never fetch one from the network.
+nox.options.download_python = "never"
+nox.options.sessions = ["tests", "lint", "typing"]
+
+ROOT = Path(__file__).resolve().parent
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+#: lint, typing and bench run on one interpreter; the benchmark's target is on 3.11.
+TOOLS_PYTHON = "3.11"
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+QUIET_PIP = {"PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+
+def _works(exe: str) -> bool:
+    """Whether ``exe`` runs (a pyenv shim for a version not selected does not)."""
+    try:
+        done = subprocess.run([exe, "-c", "pass"], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+def _version_key(name: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", name))
+
+
+def _pyenv_bin(version: str) -> Path | None:
+    """The bin directory of the newest pyenv-installed CPython ``version`` (X.Y)."""
+    root = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv")
+    found = [
+        d
+        for d in (root / "versions").glob(f"{version}.*")
+        if re.fullmatch(rf"{re.escape(version)}\.\d+", d.name)
+        and (d / "bin" / f"python{version}").is_file()
+    ]
+    if not found:
+        return None
+    return max(found, key=lambda d: _version_key(d.name)) / "bin"
+
+
+def _expose_pyenv_pythons() -> None:
+    """Put pyenv's interpreters on PATH for the versions PATH cannot run itself.
+
+    Each directory goes before the rest of PATH so that it wins over a pyenv
+    shim that would refuse to run. Sessions still put their own venv first.
+    """
+    extra = []
+    for version in PYTHONS:
+        exe = shutil.which(f"python{version}")
+        if exe and "shims" not in Path(exe).parts and _works(exe):
+            continue
+        bin_dir = _pyenv_bin(version)
+        if bin_dir is not None:
+            extra.append(str(bin_dir))
+    if extra:
+        os.environ["PATH"] = os.pathsep.join([*extra, os.environ.get("PATH", "")])
+
+
+_expose_pyenv_pythons()
+
+
+def _group(name: str) -> tuple[str, ...]:
+    return nox.project.dependency_groups(PYPROJECT, name)
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """Run the tests and doctests against an installed copy of the package."""
+    session.install(".", *_group("test"), env=QUIET_PIP)
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python=TOOLS_PYTHON)
+def lint(session: nox.Session) -> None:
+    """Check style and formatting with ruff (configured in pyproject.toml)."""
+    session.install(*_group("lint"), env=QUIET_PIP)
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=TOOLS_PYTHON)
+def typing(session: nox.Session) -> None:
+    """Type-check src/lld and tests with mypy (strict; configured in pyproject.toml)."""
+    session.install("-e", ".", *_group("typing"), env=QUIET_PIP)
+    session.run("mypy")
+
+
+@nox.session(python=TOOLS_PYTHON)
+def bench(session: nox.Session) -> None:
+    """Time random playouts of every preset and player count. Not a test."""
+    session.install(".", env=QUIET_PIP)
+    session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(python=None)
+def play(session: nox.Session) -> None:
+    """Play one hand in the terminal: ``nox -s play -- [lld play options]``.
+
+    Uses the interpreter nox runs on, so it needs no interpreter but that one.
+    """
+    session.install(".", env=QUIET_PIP)
+    session.run("lld", "play", *session.posargs)
+
+
+if __name__ == "__main__":
+    nox.main()
