@@ -75,7 +75,8 @@ def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Ga
                 check_position(game, before)
         if not game.over:  # the free moves may have ended the hand
             if u() < 0.1:
-                variants = [m for m in game.legal_moves(game.to_play) if m.kind in ("capture", "lie")]
+                legal = game.legal_moves(game.to_play)
+                variants = [m for m in legal if m.kind in ("capture", "lie")]
                 move = variants[int(u() * len(variants))]
             else:
                 moves = game.turn_moves()

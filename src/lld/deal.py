@@ -47,6 +47,7 @@ MAX_SEED = 2**64 - 1
 def shuffled_deck(seed: int, purpose: bytes = b"lld-deal") -> list[int]:
     """The 52 cards in the order ``seed`` gives (see the module doc).
 
+    >>> from lld.cards import format_card
     >>> [format_card(c) for c in shuffled_deck(1)[:5]]
     ['3S', 'QH', '6C', '9S', '3C']
     """
