@@ -1,7 +1,7 @@
 # /// script
 # dependencies = ["nox>=2025.10.14"]
 # ///
-"""Development sessions: ``nox -s tests lint typing`` is the whole test suite.
+"""Development sessions: ``nox -s tests lint typing soak`` is the whole test suite.
 
 Sessions:
 
@@ -10,6 +10,8 @@ Sessions:
   the doctests in ``src/lld``. Arguments after ``--`` go to pytest.
 * ``lint``: ruff check and ruff format --check.
 * ``typing``: mypy, configured in pyproject.toml.
+* ``soak``: ``benchmarks/soak.py``: 10,000 random hands for every preset and
+  player count, every invariant checked after every move (about two minutes).
 * ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
 * ``play``: play one hand in the terminal (``lld play``). Arguments go to it.
 
@@ -37,7 +39,7 @@ nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 # Use the interpreters installed here; never fetch one from the network.
 nox.options.download_python = "never"
-nox.options.sessions = ["tests", "lint", "typing"]
+nox.options.sessions = ["tests", "lint", "typing", "soak"]
 
 ROOT = Path(__file__).resolve().parent
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
@@ -119,6 +121,13 @@ def typing(session: nox.Session) -> None:
     """Type-check src/lld and tests with mypy (strict; configured in pyproject.toml)."""
     session.install("-e", ".", *_group("typing"), env=QUIET_PIP)
     session.run("mypy")
+
+
+@nox.session(python=TOOLS_PYTHON)
+def soak(session: nox.Session) -> None:
+    """Play 10,000 random hands per preset and player count, checking every invariant."""
+    session.install(".", env=QUIET_PIP)
+    session.run("python", "benchmarks/soak.py")
 
 
 @nox.session(python=TOOLS_PYTHON)
