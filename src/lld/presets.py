@@ -129,7 +129,8 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " the only explicit rule, and period practice cut low for the deal.",
     ("sympkyn", "first_dealer"): "Sympkyn does not say who deals; Parlett's low cut is the only"
     " explicit rule, and Sympkyn follows Parlett elsewhere.",
-    ("parlett", "table_mournival"): "Parlett is silent; his untaken table cards go to the dealer"
+    ("parlett", "table_mournival"): "Parlett's text says nothing of it (his list of oversights,"
+    " where du Coeur's begins with this case, is lost); his untaken table cards go to the dealer"
     " anyway, so giving them to him at once changes no count.",
     ("parlett", "pair_royal_remainder"): "Parlett says oversights win pairs, but his list of"
     " examples is lost in this copy; we supply du Coeur's, which is what a pair royal taken"

@@ -80,7 +80,8 @@ _OPTIONS: tuple[OptionSpec, ...] = (
     _option(
         "first_dealer", "R3", "Who deals the first hand?",
         ("low_cut", "everyone cuts; the lowest card deals, Aces low", "parlett"),
-        ("high_cut", "everyone cuts; the highest card deals, Aces high", "du-coeur"),
+        ("high_cut", "everyone cuts; the highest card deals (du Coeur does not rank the Aces;"
+         " here they count high)", "du-coeur"),
     ),
     _deal_option(3, "R5"),
     _deal_option(4, "R6"),
@@ -91,7 +92,7 @@ _OPTIONS: tuple[OptionSpec, ...] = (
     _option(
         "table_mournival", "R11",
         "What happens to a mournival (four of a kind) among the table cards at the deal?",
-        ("dealer_takes", "the dealer takes it at once, before play", "caidis sympkyn"),
+        ("dealer_takes", "the dealer takes it at once, before play", "sympkyn"),
         ("dealer_first", "the dealer may take it; once eldest has played, anyone may claim it"
          " as an oversight", "du-coeur caidis"),
     ),
@@ -147,7 +148,7 @@ _OPTIONS: tuple[OptionSpec, ...] = (
         ("first_in_time", "anyone, at any moment, the first to claim wins it",
          "du-coeur parlett caidis sympkyn"),
         ("first_in_rotation", "only a player on his own turn, so the next in rotation"
-         " has the first chance", "parlett sympkyn"),
+         " has the first chance (a reading Parlett raises and sets aside)", ""),
     ),
     _option(
         "claim_deadline", "R26", "Until when may an oversight be claimed?",

@@ -70,11 +70,12 @@ class StakesTable:
 
     @property
     def balances(self) -> bool:
-        """Cards add to 52 and the pot is exactly disposed of, whatever the play."""
-        if self.cards_dealt != NUM_CARDS:
+        """Cards add to 52 and the pot is exactly disposed of, whatever the play.
+
+        Never for most-pairs settlement: a tie for most pairs leaves the stake.
+        """
+        if self.cards_dealt != NUM_CARDS or self.break_even is None:
             return False
-        if self.break_even is None:
-            return True
         return self.break_even % 2 == 0 and self.shortfall == 0
 
 

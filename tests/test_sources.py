@@ -1,0 +1,521 @@
+"""The concordance (``sources/*.toml``) against the seed texts and the engine.
+
+* every quotation is found word for word in its source's text;
+* every ruling has an entry for every source, and the registry agrees with
+  the engine's options and presets;
+* published ruling IDs and questions never change;
+* a malformed data file is reported as ``file:line``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lld.audit import mismatches
+from lld.cli.sources_cmd import run_audit, run_ruling, run_sources
+from lld.concordance import (
+    PREFIXES,
+    READINGS,
+    SOURCE_IDS,
+    Concordance,
+    default_directory,
+    load,
+    question_hash,
+)
+from lld.errors import SourceDataError
+from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS
+from lld.ruleset import OPTIONS, SOURCES
+
+#: The seed texts: /work/shared/seeds beside the checkout.
+SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def conc() -> Concordance:
+    return load()
+
+
+@pytest.fixture(scope="module")
+def seeds(conc: Concordance) -> dict[str, str]:
+    """Each source's seed text (whitespace normalised), found by the README's description."""
+    readme = SEEDS / "README.md"
+    if not readme.is_file():
+        pytest.skip(f"the seed texts are not here ({SEEDS} is absent): quotations not checked")
+    rows = re.findall(r"^\|\s*`([^`]+)`\s*\|(.*)\|\s*$", readme.read_text("utf-8"), re.M)
+    texts: dict[str, str] = {}
+    for source in conc.sources:
+        files = [name for name, description in rows if source.author in description]
+        assert len(files) == 1, f"{source.id}: the README names {files or 'no file'} for it"
+        texts[source.id] = _norm((SEEDS / files[0]).read_text("utf-8"))
+    assert len(set(texts.values())) == len(SOURCE_IDS), "two sources mapped to one file"
+    return texts
+
+
+# ------------------------------------------------------------------ quotations
+
+
+def test_every_quote_is_verbatim(conc: Concordance, seeds: dict[str, str]) -> None:
+    missing = [
+        f"{c.id}: {c.quote!r}" for c in conc.clauses if _norm(c.quote) not in seeds[c.source]
+    ]
+    assert not missing, "not found word for word in the seed text:\n" + "\n".join(missing)
+
+
+def test_relation_quotes_are_verbatim(conc: Concordance, seeds: dict[str, str]) -> None:
+    for r in conc.relations:
+        if r.quote is not None:
+            assert _norm(r.quote) in seeds[r.source], (r.source, r.kind, r.to)
+
+
+def test_audit_mismatch_quotes_are_verbatim(conc: Concordance, seeds: dict[str, str]) -> None:
+    for m in mismatches(conc):
+        for words in (m.label, m.content):
+            assert _norm(words) in seeds[m.source], (m.source, words)
+        for cid in m.clauses:
+            assert conc.clause(cid).source == m.source
+
+
+def test_damaged_spots_are_recorded(conc: Concordance, seeds: dict[str, str]) -> None:
+    # Parlett's two lists lost their items; Compendium Caidis's glossary lost two labels.
+    damage = {
+        "parlett": ("Specifically -", "For example:"),
+        "caidis": (
+            "To pair a card from your hand with one in the middle of the same rank.",
+            "Four cards of like rank",
+        ),
+    }
+    for source, spots in damage.items():
+        damaged = {c.quote for c in conc.clauses_of(source) if c.reading == "damaged"}
+        for spot in spots:
+            assert spot in seeds[source]
+            assert spot in damaged, f"{source}: {spot!r} is not a damaged clause"
+    # Parlett's lists really are empty: the next words begin a new sentence.
+    assert "Specifically - If you are dealt" in seeds["parlett"]
+    assert "For example: Spotting oversights" in seeds["parlett"]
+
+
+def test_quotes_are_short(conc: Concordance) -> None:
+    for c in conc.clauses:
+        assert len(c.quote) <= 200, c.id
+        # At most one sentence: no full stop followed by a new capitalised sentence
+        # (Sympkyn's one-line header "5 originally. Optional ..." is the exception).
+        inner = re.findall(r"[.!?]\s+[A-Z]", c.quote)
+        assert not inner or c.id == "S-1", (c.id, c.quote)
+
+
+def test_reported_words_say_whose(conc: Concordance) -> None:
+    reporting = re.compile(
+        r"Willughby (says|writes|notes|recommends|describes|gives|points out|attributes"
+        r"|is not explicit|has nothing)|\bHe says\b|So Willughby"
+    )
+    for c in conc.clauses:
+        if reporting.search(c.quote):
+            assert c.reports == "Willughby", c.id
+        if c.reports is not None:
+            assert c.reports == "Willughby", c.id
+
+
+def test_copies_are_copies(conc: Concordance) -> None:
+    copied = [c for c in conc.clauses if c.copies]
+    assert {c.source for c in copied} == {"caidis", "sympkyn"}
+    for c in copied:
+        original = conc.clause(c.copies or "")
+        ratio = difflib.SequenceMatcher(None, _norm(c.quote), _norm(original.quote)).ratio()
+        assert ratio >= 0.6, (c.id, original.id, ratio)
+        assert set(c.rulings) & set(original.rulings), (c.id, original.id)
+        assert not c.independent
+    kinds = {(r.source, r.to, r.kind) for r in conc.relations}
+    assert ("caidis", "du-coeur", "copies") in kinds
+    assert ("caidis", "du-coeur", "cites") in kinds
+    assert ("sympkyn", "parlett", "copies") in kinds
+
+
+def test_witness_on_other_games_is_marked(conc: Concordance) -> None:
+    for c in conc.clauses_of("crowe"):
+        assert c.game, f"{c.id}: Crowe is not about this game; say which game"
+    assert all(c.game is None for c in conc.clauses if c.source != "crowe")
+
+
+def test_clause_ids_and_counts(conc: Concordance) -> None:
+    for c in conc.clauses:
+        assert c.id.startswith(PREFIXES[c.source] + "-")
+        assert c.reading in READINGS
+    counts = {s: len(conc.clauses_of(s)) for s in SOURCE_IDS}
+    assert all(n >= 10 for n in counts.values()), counts
+
+
+# ------------------------------------------------------------------ registry
+
+
+def test_sources_match_the_engine(conc: Concordance) -> None:
+    assert SOURCE_IDS == SOURCES
+    assert tuple(s.id for s in conc.sources) == SOURCES
+
+
+def test_rulings_are_numbered_without_gaps(conc: Concordance) -> None:
+    assert [r.id for r in conc.rulings] == [f"R{i}" for i in range(1, len(conc.rulings) + 1)]
+    assert len(conc.rulings) >= 34
+
+
+def test_every_ruling_has_every_source(conc: Concordance) -> None:
+    for r in conc.rulings:
+        assert tuple(r.sources) == SOURCE_IDS, r.id
+        for source, ids in r.sources.items():
+            assert [c.id for c in conc.clauses_for(r.id, source)] == list(ids), (r.id, source)
+
+
+def test_every_engine_option_has_its_ruling(conc: Concordance) -> None:
+    for name, spec in OPTIONS.items():
+        r = conc.ruling(spec.ruling)
+        assert r.option == name, (name, r.id)
+        assert r.question == spec.question, name
+        assert r.values == spec.allowed, name
+        assert [o.meaning for o in r.options] == [v.meaning for v in spec.values], name
+
+
+def test_every_ruling_option_is_an_engine_option(conc: Concordance) -> None:
+    engine_rulings = {spec.ruling for spec in OPTIONS.values()}
+    for r in conc.rulings:
+        if r.option is None:
+            assert r.id not in engine_rulings, r.id
+            assert not r.options
+        else:
+            assert r.option in OPTIONS, r.id
+            assert OPTIONS[r.option].ruling == r.id
+
+
+def test_reading_is_the_reconstruction(conc: Concordance) -> None:
+    recon = PRESETS["reconstruction"]
+    for r in conc.rulings:
+        if r.option is not None:
+            assert r.reading == getattr(recon, r.option), r.id
+
+
+def _source_presets() -> list[str]:
+    return [p for p in PRESETS if PRESET_SOURCE[p] in SOURCE_IDS]
+
+
+@pytest.mark.parametrize("preset", _source_presets())
+def test_preset_values_agree_with_the_concordance(conc: Concordance, preset: str) -> None:
+    """Each value is backed by a 'supports' clause of its source, or is editorial; never both."""
+    source = PRESET_SOURCE[preset]
+    rules = PRESETS[preset]
+    for name, spec in OPTIONS.items():
+        value = getattr(rules, name)
+        editorial = (preset, name) in EDITORIAL_CHOICES
+        if value is None:
+            # No game for that many players: the source must give no table for it.
+            assert not [
+                c.id for c in conc.clauses_for(spec.ruling, source) if c.reading == "supports"
+            ], (preset, name)
+            assert not editorial
+            continue
+        backed = conc.supporting(spec.ruling, value, source)
+        assert backed or editorial, f"{preset}: {name}={value} has no clause and no reason"
+        assert not (backed and editorial), (
+            f"{preset}: {name}={value} is listed as editorial but"
+            f" {', '.join(c.id for c in backed)} support it"
+        )
+
+
+def test_editorial_choices_name_real_settings() -> None:
+    for preset, name in EDITORIAL_CHOICES:
+        assert preset in PRESETS
+        assert name in OPTIONS
+        assert getattr(PRESETS[preset], name) is not None
+
+
+def test_supporting_clauses_are_credited_by_the_engine(conc: Concordance) -> None:
+    """A clause that supports a value: the engine lists that source for that value."""
+    for c in conc.clauses:
+        if c.reading != "supports" or c.game is not None:
+            continue
+        for rid in c.rulings:
+            option = conc.ruling(rid).option
+            assert option is not None
+            for v in c.values:
+                assert c.source in OPTIONS[option].value(v).sources, (c.id, option, v)
+
+
+def test_engine_credits_are_backed_by_clauses(conc: Concordance) -> None:
+    """A source the engine lists for a value has a clause that gives it (perhaps among others)."""
+    for spec in OPTIONS.values():
+        for v in spec.values:
+            for source in v.sources:
+                found = [
+                    c.id
+                    for c in conc.clauses_for(spec.ruling, source)
+                    if c.reading in ("supports", "ambiguous", "self-contradictory")
+                    and v.value in c.values
+                ]
+                assert found, f"OPTIONS credits {source} with {spec.name}={v.value}"
+
+
+def test_published_ids_never_disappear(conc: Concordance) -> None:
+    rulings = {r.id: r for r in conc.rulings}
+    for p in conc.published:
+        assert p.id in rulings, f"published ruling {p.id} was removed"
+        assert rulings[p.id].question == p.question, f"{p.id}'s question changed"
+        assert question_hash(p.question) == p.sha256
+    assert {p.id for p in conc.published} == set(rulings)
+
+
+# ------------------------------------------------------------------ malformed files
+
+
+def _copy(tmp_path: Path) -> Path:
+    target = tmp_path / "sources"
+    shutil.copytree(default_directory(), target)
+    return target
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+def _line_of(path: Path, needle: str, after: str | None = None) -> int:
+    lines = path.read_text("utf-8").splitlines()
+    start = 0
+    if after is not None:
+        start = next(i for i, t in enumerate(lines) if after in t)
+    return next(i for i, t in enumerate(lines) if i >= start and needle in t) + 1
+
+
+Breakage = Callable[[Path], tuple[str, int]]
+
+
+def _syntax(d: Path) -> tuple[str, int]:
+    _edit(d / "parlett.toml", 'id = "P-3"\n', 'id = "P-3"\nrulings = [R3\n')
+    return "parlett.toml", _line_of(d / "parlett.toml", "rulings = [R3")
+
+
+def _bad_reading(d: Path) -> tuple[str, int]:
+    f = d / "du-coeur.toml"
+    old = 'quote = "French-suited deck of 52 cards."\nrulings = ["R1"]\nreading = "states"'
+    _edit(f, old, old.replace('"states"', '"maybe"'))
+    return "du-coeur.toml", _line_of(f, 'reading = "maybe"')
+
+
+def _duplicate_id(d: Path) -> tuple[str, int]:
+    f = d / "caidis.toml"
+    _edit(f, 'id = "CC-12"', 'id = "CC-11"')
+    return "caidis.toml", _line_of(f, 'id = "CC-11"', after='quote = "he puts up a stake')
+
+
+def _unknown_ruling(d: Path) -> tuple[str, int]:
+    f = d / "crowe.toml"
+    _edit(f, 'rulings = ["R33"]\nreading = "states"\ngame = "Brag"',
+          'rulings = ["R99"]\nreading = "states"\ngame = "Brag"')  # fmt: skip
+    return "crowe.toml", _line_of(f, '"R99"')
+
+
+def _missing_note(d: Path) -> tuple[str, int]:
+    f = d / "sympkyn.toml"
+    _edit(f, 'note = "Capture by rank."\n', "")
+    return "sympkyn.toml", _line_of(f, "[[clauses]]", after='id = "S-13"')
+
+
+def _bad_value(d: Path) -> tuple[str, int]:
+    f = d / "parlett.toml"
+    _edit(f, 'value = "low_cut"', 'value = "lowest_cut"')
+    return "parlett.toml", _line_of(f, "lowest_cut")
+
+
+def _long_quote(d: Path) -> tuple[str, int]:
+    f = d / "du-coeur.toml"
+    _edit(f, 'quote = "French-suited deck of 52 cards."', f'quote = "{"x" * 300}"')
+    return "du-coeur.toml", _line_of(f, "x" * 300)
+
+
+def _unknown_key(d: Path) -> tuple[str, int]:
+    f = d / "crowe.toml"
+    _edit(f, 'id = "CR-3"\n', 'id = "CR-3"\npage = 64\n')
+    return "crowe.toml", _line_of(f, "page = 64")
+
+
+def _bad_copy(d: Path) -> tuple[str, int]:
+    f = d / "caidis.toml"
+    _edit(f, 'copies = "DC-24"', 'copies = "DC-240"')
+    return "caidis.toml", _line_of(f, "DC-240")
+
+
+def _source_missing(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, 'sympkyn = ["S-2", "S-5"]\ncrowe = ["CR-1"]\n', 'sympkyn = ["S-2", "S-5"]\n')
+    return "rulings.toml", _line_of(f, "[rulings.sources]")
+
+
+def _clause_not_listed(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, 'du-coeur = ["DC-4"]', 'du-coeur = ["DC-4", "DC-5"]')
+    return "rulings.toml", _line_of(f, '"DC-4", "DC-5"')
+
+
+def _silent_but_quoted(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, 'crowe = ["CR-1"]', 'crowe = "silent"')
+    return "rulings.toml", _line_of(f, 'crowe = "silent"')
+
+
+def _question_changed(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, 'question = "What pack is the game played with?"',
+          'question = "What pack is used?"')  # fmt: skip
+    return "rulings.toml", _line_of(f, "What pack is used?")
+
+
+def _ruling_removed(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    text = f.read_text("utf-8")
+    f.write_text(text[: text.index('[[rulings]]\nid = "R34"')], "utf-8")
+    return "published.toml", _line_of(d / "published.toml", 'id = "R34"') - 1
+
+
+def _hash_wrong(d: Path) -> tuple[str, int]:
+    f = d / "published.toml"
+    text = f.read_text("utf-8")
+    digest = re.search(r'id = "R7"\nquestion = ".*"\nsha256 = "([0-9a-f]+)"', text)
+    assert digest is not None
+    _edit(f, digest.group(1), "0" * 64)
+    return "published.toml", _line_of(f, "0" * 64)
+
+
+def _unpublished(d: Path) -> tuple[str, int]:
+    f = d / "published.toml"
+    text = f.read_text("utf-8")
+    f.write_text(text[: text.index('[[published]]\nid = "R34"')], "utf-8")
+    return "rulings.toml", _line_of(d / "rulings.toml", 'id = "R34"') - 1
+
+
+def _bad_reference(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, "All four sources on the game say so (DC-4,",
+          "All four sources on the game say so (DC-400,")  # fmt: skip
+    return "rulings.toml", _line_of(f, 'reasons = """', after='id = "R1"')
+
+
+BREAKAGES: dict[str, Breakage] = {
+    "toml syntax": _syntax,
+    "unknown reading": _bad_reading,
+    "duplicate clause id": _duplicate_id,
+    "unknown ruling": _unknown_ruling,
+    "missing key": _missing_note,
+    "value not an option value": _bad_value,
+    "quote too long": _long_quote,
+    "unknown key": _unknown_key,
+    "copies an unknown clause": _bad_copy,
+    "ruling lacks a source": _source_missing,
+    "ruling lists a clause that does not name it": _clause_not_listed,
+    "silent where a clause names the ruling": _silent_but_quoted,
+    "published question changed": _question_changed,
+    "published ruling removed": _ruling_removed,
+    "published hash wrong": _hash_wrong,
+    "ruling not published": _unpublished,
+    "reasons cite an unknown clause": _bad_reference,
+}
+
+
+def test_the_real_data_loads_from_a_copy(tmp_path: Path) -> None:
+    d = _copy(tmp_path)
+    assert load(d).clauses == load().clauses
+
+
+@pytest.mark.parametrize("name", list(BREAKAGES))
+def test_malformed_data_names_file_and_line(tmp_path: Path, name: str) -> None:
+    d = _copy(tmp_path)
+    file, line = BREAKAGES[name](d)
+    with pytest.raises(SourceDataError) as caught:
+        load(d)
+    assert caught.value.where == f"{d / file}:{line}", caught.value
+    assert "\n" not in str(caught.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    d = _copy(tmp_path)
+    (d / "crowe.toml").unlink()
+    with pytest.raises(SourceDataError, match=r"crowe\.toml: file is missing"):
+        load(d)
+
+
+# ------------------------------------------------------------------ the commands
+
+
+def _args(**kw: object) -> argparse.Namespace:
+    base: dict[str, object] = {"json": False, "sources_dir": None}
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_sources_json_lists_every_clause(
+    conc: Concordance, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_sources(_args(json=True, source=None)) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data) == len(conc.clauses)
+    for item in data:
+        for key in ("source", "id", "quote", "rulings", "reading", "value", "note"):
+            assert key in item
+    assert {d["source"] for d in data} == set(SOURCE_IDS)
+
+
+def test_sources_text_and_one_source(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_sources(_args(source=None)) == 0
+    out = capsys.readouterr().out
+    for source in SOURCE_IDS:
+        assert f"{source}:" in out
+    assert run_sources(_args(source="parlett")) == 0
+    assert '"Whoever cuts the lowest card (Ace low) deals first."' in capsys.readouterr().out
+
+
+def test_ruling_shows_words_reading_and_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_ruling(_args(id="R3", json=True)) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["option"] == "first_dealer"
+    assert data["sources"]["sympkyn"] == "silent"
+    assert data["sources"]["parlett"][0]["quote"].startswith("Whoever cuts the lowest card")
+    assert data["presets"] == {name: rules.first_dealer for name, rules in PRESETS.items()}
+    assert data["reading"] == "low_cut"
+    assert run_ruling(_args(id="r22")) == 0
+    out = capsys.readouterr().out
+    assert "Lay Down cards if you cannot (or do not wish to) make a match." in out
+    assert "reconstruction" in out
+    assert "forced" in out
+
+
+@pytest.mark.parametrize("bad", ["R99", "R0", "X1", ""])
+def test_unknown_ruling_is_one_line(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_ruling(_args(id=bad)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("lld: unknown ruling")
+
+
+def test_malformed_data_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = _copy(tmp_path)
+    file, line = _bad_reading(d)
+    for run, extra in ((run_sources, {"source": None}), (run_ruling, {"id": "R1"}),
+                       (run_audit, {})):  # fmt: skip
+        assert run(_args(sources_dir=str(d), **extra)) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert f"{file}:{line}: " in err
+
+
+def test_unknown_source(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_sources(_args(source="willughby")) == 2
+    assert capsys.readouterr().err.startswith("lld: unknown source 'willughby'")
