@@ -622,7 +622,7 @@ class Game:
         elif kind == LIE:
             if move.hand or move.table:
                 raise IllegalMoveError(text, "lying down takes no cards", "R22")
-            if self._forced and len(self.turn_moves()) > 1:
+            if self._forced and self.turn_moves()[-1].kind != LIE:
                 raise IllegalMoveError(
                     text, "a player who can capture must do so", "R22", "lie_down=forced"
                 )

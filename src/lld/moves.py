@@ -50,7 +50,7 @@ class Move(NamedTuple):
                 f"bad move {text.strip()!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'"
             )
         seat_text = seat_text.strip()
-        if not seat_text.isdigit():
+        if not (seat_text.isascii() and seat_text.isdigit()):
             raise NotationError(f"bad move {text.strip()!r}: seat {seat_text!r} is not a number")
         return cls.parse_action(int(seat_text), action)
 

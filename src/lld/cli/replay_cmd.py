@@ -1,0 +1,148 @@
+"""``lld replay FILE``: play a hand record through the engine and show or check it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from lld.cards import count, format_cards
+from lld.events import Event
+from lld.game import Game
+from lld.moves import KINDS
+from lld.record import HandRecord, load_record, replay
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "replay",
+        help="replay a hand record, checking every move and the result",
+        description="Replay a hand record (text, or JSON if FILE ends in .json): every move"
+        " is checked against the record's ruleset, and the record's result, if it gives one,"
+        " against the replay.",
+    )
+    p.add_argument("file", metavar="FILE", help="a hand record (.lld text or .json)")
+    p.add_argument("--json", action="store_true", help="print the replayed hand as JSON")
+    p.set_defaults(func=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    rec = load_record(args.file)
+    game = replay(rec)
+    if args.json:
+        print(json.dumps(replay_json(rec, game), indent=2, ensure_ascii=False))
+    else:
+        print(replay_text(rec, game), end="")
+    return 0
+
+
+def replay_json(rec: HandRecord, game: Game) -> dict[str, Any]:
+    """The replayed hand as one JSON object."""
+    seats: list[dict[str, Any]] = []
+    for seat in range(game.n):
+        entry: dict[str, Any] = {"seat": seat}
+        if rec.seats:
+            entry["name"] = rec.seats[seat]
+        entry["won"] = format_cards(game.won[seat])
+        entry["cards"] = count(game.won[seat])
+        entry["net"] = game.ledger.net[seat]
+        seats.append(entry)
+    out: dict[str, Any] = {}
+    if rec.title is not None:
+        out["title"] = rec.title
+    out.update(
+        {
+            "ruleset": rec.ruleset,
+            "options": dict(rec.options),
+            "players": game.n,
+            "dealer": game.dealer,
+            "seed": rec.seed,
+            "over": game.over,
+            "seats": seats,
+            "pot_left": game.ledger.pot,
+            "last_player": game.last_player,
+            "set_aside": format_cards(game.aside),
+            "result_checked": rec.result is not None,
+            "events": [_event_json(e, c) for e, c in _events_with_comments(rec, game)],
+        }
+    )
+    return out
+
+
+def _event_json(event: Event, comment: str) -> dict[str, Any]:
+    entry = event.to_json()
+    if comment:
+        entry["comment"] = comment
+    return entry
+
+
+def _events_with_comments(rec: HandRecord, game: Game) -> list[tuple[Event, str]]:
+    """Each event with the record's comment on it: the n-th move event is the n-th move."""
+    out = []
+    moves = iter(rec.moves)
+    for event in game.events:
+        comment = ""
+        if event.kind in KINDS and event.seat is not None:
+            line = next(moves, None)
+            if line is not None:
+                comment = line.comment
+        out.append((event, comment))
+    return out
+
+
+def replay_text(rec: HandRecord, game: Game) -> str:
+    """A readable move-by-move replay, each event with the ruling behind it."""
+    lines = []
+    if rec.title:
+        lines.append(rec.title)
+        lines.append("=" * min(len(rec.title), 78))
+    if rec.note:
+        lines.extend(rec.note.split("\n"))
+    if lines:
+        lines.append("")
+    options = ", ".join(f"{k}={'none' if v is None else v}" for k, v in rec.options)
+    lines.append(f"ruleset {rec.ruleset}" + (f" with {options}" if options else ""))
+    deal = f"seed {rec.seed}" if rec.seed is not None else "cards as given"
+    lines.append(
+        f"{game.n} players; {rec.name_of(game.dealer)} deals ({deal})"
+        + (", everyone cutting for the deal" if rec.dealer is None else "")
+    )
+    for seat in range(game.n):
+        won = game.deal.won[seat]
+        extra = f"   already won: {format_cards(won)}" if won else ""
+        hand = format_cards(game.deal.hands[seat])
+        lines.append(f"  {rec.name_of(seat) + ':':<16} {hand}{extra}")
+    lines.append(f"  {'table:':<16} {format_cards(game.deal.table)}")
+    lines.append("")
+    move_lines = iter(rec.moves)
+    for event, comment in _events_with_comments(rec, game):
+        text = event.describe()
+        if event.kind in KINDS and event.seat is not None:
+            line = next(move_lines, None)
+            if line is not None:
+                for before in line.before:
+                    lines.append(f"         # {before}")
+            if rec.seats:
+                text = f"{text}  ({rec.seats[event.seat]})"
+        row = f"  {event.rule:<4} {text}"
+        if comment:
+            row = f"{row:<44} ; {comment}"
+        lines.append(row)
+    for c in rec.trailing:
+        lines.append(f"         # {c}")
+    lines.append("")
+    if game.over:
+        lines.append("result:")
+        for seat in range(game.n):
+            won = game.won[seat]
+            lines.append(
+                f"  {rec.name_of(seat) + ':':<16} {count(won):>2} cards, net"
+                f" {game.ledger.net[seat]:+d}"
+            )
+        last = "nobody" if game.last_player is None else rec.name_of(game.last_player)
+        lines.append(f"  last player: {last}; left in the pot: {game.ledger.pot}")
+        if rec.result is not None:
+            lines.append("  (matches the record's result)")
+    else:
+        lines.append(f"the record stops here; {rec.name_of(game.to_play)} is to play")
+    return "\n".join(lines) + "\n"
