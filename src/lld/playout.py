@@ -17,6 +17,7 @@ from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from lld.bots import Bot
+    from lld.view import SeatView
 
 
 def run(game: Game, bots: Sequence[Bot]) -> Game:
@@ -25,29 +26,31 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} seats")
     views = [game.view(s) for s in range(n)]
+    chooses = [bot.choose for bot in bots]
+    free_seats, play = game.free_seats, game.play
     while not game.over:
-        seats = game.free_seats()
+        seats = free_seats()
         if seats:
             offer_free_moves(game, bots, views, seats)
         if not game.over:  # the free moves may have ended the hand
             seat = game.to_play
-            game.play(bots[seat].choose(views[seat]))
+            play(chooses[seat](views[seat]))
     return game
 
 
 def offer_free_moves(
-    game: Game, bots: Sequence[Bot], views: Sequence[object], seats: Sequence[int]
+    game: Game, bots: Sequence[Bot], views: Sequence[SeatView], seats: Sequence[int]
 ) -> None:
     """Ask ``seats``, in rotation from the one to play, for free moves until each passes.
 
     Who is "first in time" at a real table is whoever speaks first; here it is
-    the seat to play, then the others in turn order.
+    the seat to play, then the others in turn order. ``seats`` is in seat order.
     """
-    n, start = game.n, game.to_play
-    for seat in sorted(seats, key=lambda s: (s - start) % n):
+    start = game.to_play
+    for seat in [s for s in seats if s >= start] + [s for s in seats if s < start]:
         bot, view = bots[seat], views[seat]
         while not game.over:
-            move = bot.free(view)  # type: ignore[arg-type]
+            move = bot.free(view)
             if move is None:
                 break
             game.play(move)

@@ -263,7 +263,6 @@ def _human_turn(game: Game, seat: int, out: TextIO, free_only: bool) -> None:
         except (NotationError, IllegalMoveError) as error:
             print(f"  {error}", file=out)
             continue
-        _show_events(game, len(game.events) - 1, out)
         if move.kind in ("capture", "lie"):
             return
 
