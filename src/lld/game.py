@@ -237,10 +237,12 @@ class Game:
         n, dealer, log = self.n, self.dealer, self._log.append
         rule = _DEAL_RULE[n]
         log((rule, dealer, "deal", 0, 0, 0))
-        for seat in range(n):
-            amount = self.stakes.dealer_ante if seat == dealer else self.stakes.other_ante
+        stakes = self.stakes
+        antes = [stakes.other_ante] * n
+        antes[dealer] = stakes.dealer_ante
+        self.ledger.antes(antes, rule)
+        for seat, amount in enumerate(antes):
             if amount:
-                self.ledger.ante(seat, amount, rule)
                 log((rule, seat, "ante", 0, 0, amount))
         # R11: a mournival among the table cards.
         for shift in _nibbles_at_least(self.table, 4):

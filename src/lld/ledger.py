@@ -41,6 +41,15 @@ class Ledger:
     def ante(self, seat: int, amount: int, rule: str) -> None:
         self.to_pot(seat, amount, rule)
 
+    def antes(self, amounts: list[int], rule: str) -> None:
+        """Every seat's ante at once (seat order); a zero ante is no entry."""
+        raw, net = self._raw, self.net
+        for seat, amount in enumerate(amounts):
+            if amount:
+                self.pot += amount
+                net[seat] -= amount
+                raw.append((rule, seat, None, amount))
+
     def to_pot(self, seat: int, amount: int, rule: str) -> None:
         self.pot += amount
         self.net[seat] -= amount
