@@ -1,7 +1,7 @@
 # /// script
 # dependencies = ["nox>=2025.10.14"]
 # ///
-"""Development sessions: ``nox -s tests lint typing soak`` is the whole test suite.
+"""Development sessions: ``nox -s tests lint typing soak pyodide`` is the whole test suite.
 
 Sessions:
 
@@ -12,6 +12,9 @@ Sessions:
 * ``typing``: mypy, configured in pyproject.toml.
 * ``soak``: ``benchmarks/soak.py``: 10,000 random hands for every preset and
   player count, every invariant checked after every move (about two minutes).
+* ``pyodide``: the tests and doctests again, inside Pyodide (CPython 3.14 built
+  for WebAssembly) in Node.js, as the browser will run the engine
+  (``pyodide/run.sh``; installs Node.js with apt-get if it is missing).
 * ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
 * ``play``: play one hand in the terminal (``lld play``). Arguments go to it.
 
@@ -28,6 +31,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import nox
@@ -39,7 +43,7 @@ nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 # Use the interpreters installed here; never fetch one from the network.
 nox.options.download_python = "never"
-nox.options.sessions = ["tests", "lint", "typing", "soak"]
+nox.options.sessions = ["tests", "lint", "typing", "soak", "pyodide"]
 
 ROOT = Path(__file__).resolve().parent
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
@@ -128,6 +132,15 @@ def soak(session: nox.Session) -> None:
     """Play 10,000 random hands per preset and player count, checking every invariant."""
     session.install(".", env=QUIET_PIP)
     session.run("python", "benchmarks/soak.py")
+
+
+@nox.session(python=False)
+def pyodide(session: nox.Session) -> None:
+    """Run the tests and doctests inside Pyodide (Python 3.14, WebAssembly) in Node.js."""
+    session.run(
+        "bash", str(ROOT / "pyodide" / "run.sh"), *session.posargs,
+        env={"PYTHON": sys.executable},
+    )  # fmt: skip
 
 
 @nox.session(python=TOOLS_PYTHON)

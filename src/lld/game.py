@@ -28,8 +28,10 @@ from lld.cards import (
     NIBBLE_COUNT,
     RANK_BASES,
     count,
+    count_rank,
     format_cards,
     iter_cards,
+    iter_ranks,
     rank_of,
     ranks_present,
 )
@@ -258,6 +260,12 @@ class Game:
         for seat, hand in enumerate(self.hands):
             for shift in _nibbles_at_least(hand, 3):
                 self._lay_watch[seat] |= 1 << (shift >> 2)
+        if self._won_all:
+            # R19: a position set up mid-hand may hold pairs that are dead already.
+            for seat, hand in enumerate(self.hands):
+                for rank in iter_ranks(ranks_present(hand)):
+                    if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
+                        self._lay_watch[seat] |= 1 << rank
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
         self._advance()

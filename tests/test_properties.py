@@ -1,0 +1,520 @@
+"""Properties of every hand: random playouts for every preset and player count.
+
+After every single move: all 52 cards are in exactly one place, hands only
+shrink and won piles only grow, the ledger is consistent, the seat to play is
+one still in play, every move :meth:`~lld.game.Game.legal_moves` lists is
+accepted, random moves it does not list are refused (naming a known ruling and
+the ruleset's own option) and change nothing, and the move just played cannot
+be played again. At the end: the pot is left empty exactly when the stakes
+table balances for that outcome, the nets and the pot sum to zero, and every
+event names a ruling R1-R34.
+
+The playouts take free moves (laying pairs, claiming oversights) at random
+and choose among every suit variant that legal_moves() offers.
+
+Alongside the engine plays a :class:`Model`: a second, deliberately plain
+reading of the rules written from the option values' wording. It enumerates
+every legal move by brute force, so legal_moves() must list exactly its set
+(nothing forbidden, nothing missing), and its hands, table, won piles, turn
+and end of hand must match the engine's after every move.
+
+Besides hands dealt from a seed for every preset and player count, the
+properties are checked for random mixtures of options and for positions set
+up from the middle of a hand (pairs already won, through Game.from_deal).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from lld import Game, IllegalMoveError, Move, Ruleset
+from lld.cards import NIBBLE_COUNT, count, rank_mask
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
+from lld.ruleset import OPTIONS
+from positions import RULE_IDS, snapshot, stakes_for
+from strategies import PRESET_NAMES, PRESET_TABLES, Playout, playouts, rulesets
+
+#: Examples per (preset, player count); there are 24 of those.
+EXAMPLES_PER_TABLE = 100
+#: Examples of random mixtures of options.
+EXAMPLES_MIXED = 600
+#: Examples per preset of hands set up from the middle of play.
+EXAMPLES_MID_HAND = 200
+
+common = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+#: Which rulings each kind of event may name.
+EVENT_RULES = {
+    "deal": {"R5", "R6", "R7", "R8", "R9", "R10"},
+    "ante": {"R5", "R6", "R7", "R8", "R9", "R10"},
+    "take_mournival": {"R11"},
+    CAPTURE: {"R12", "R13", "R14", "R16"},
+    LAY: {"R17", "R18", "R19"},
+    CLAIM: {"R11", "R15", "R24"},
+    LIE: {"R22"},
+    "lie_payment": {"R23"},
+    "out": {"R34"},
+    "last_player": {"R28"},
+    "leftovers": {"R29"},
+    "set_aside": {"R29"},
+    "bonus": {"R30"},
+    "wins": {"R31", "R32"},
+    "pays": {"R31", "R32"},
+    "tie": {"R33"},
+    "pot_left": {"R31"},
+}
+
+
+def even_ranks(mask: int) -> bool:
+    """Every rank in ``mask`` is there in pairs (two or four)."""
+    return all(NIBBLE_COUNT[(mask >> (4 * r)) & 15] % 2 == 0 for r in range(13))
+
+
+def check_refused(g: Game, move: Move) -> None:
+    """``move`` is refused, naming a ruling and the ruleset's own option, changing nothing.
+
+    play() goes first: a stale cache of checked moves would let it through.
+    """
+    before = snapshot(g)
+    with pytest.raises(IllegalMoveError) as info:
+        g.play(move)
+    assert snapshot(g) == before, f"refused {move} changed the game"
+    err = info.value
+    assert err.rule in RULE_IDS
+    if err.option is not None:
+        name, _, value = err.option.partition("=")
+        assert name in OPTIONS
+        assert OPTIONS[name].ruling == err.rule
+        assert getattr(g.rules, name) == value
+    assert not g.is_legal(move), f"{move} is refused by play() but is_legal() says yes"
+
+
+def check_position(g: Game) -> None:
+    assert g.complete
+    assert sum(count(m) for m in (*g.hands, g.table, *g.won, g.aside)) == 52
+    assert g.ledger.consistent
+    assert sum(g.ledger.net) + g.ledger.pot == 0
+    if not g.over:
+        assert 0 <= g.to_play < g.n
+        assert not g.out[g.to_play]
+        assert g.hands[g.to_play]
+        assert [g.hands[s] == 0 for s in range(g.n)] == g.out
+        assert g.turn_moves(), "the seat to play has no move"
+        assert g.aside == 0
+        for w in g.won:
+            assert even_ranks(w), "cards are won in pairs"
+
+
+def next_in_play(g: Game, seat: int) -> int:
+    for k in range(1, g.n + 1):
+        s = (seat + k) % g.n
+        if not g.out[s]:
+            return s
+    raise AssertionError("nobody in play")
+
+
+def check_step(
+    g: Game, before: tuple[list[int], int, list[int], int, int, int], move: Move
+) -> None:
+    hands, aside, won, to_play, turns, n_events = before
+    check_position(g)
+    for s in range(g.n):
+        assert g.hands[s] & ~hands[s] == 0, "a hand grew"
+        assert won[s] & ~g.won[s] == 0, "a won pile shrank"
+    assert aside & ~g.aside == 0
+    new = g.events[n_events:]
+    assert new, f"{move} logged nothing"
+    assert new[0].move == move, f"{move} logged {new[0]}"
+    if move.kind in TURN_KINDS:
+        assert g.turns == turns + 1
+        if not g.over:
+            assert g.to_play == next_in_play(g, move.seat)
+    else:
+        assert g.turns == turns
+        if not g.over and not g.out[to_play]:
+            assert g.to_play == to_play, "a free move passed the turn"
+    for e in new:
+        assert e.rule in EVENT_RULES[e.kind], e
+
+
+def expected_r23(g: Game) -> list[int]:
+    """R23 payments worked out from the event log, not from the ledger."""
+    net = [0] * g.n
+    if g.rules.lie_down_payment == "none":
+        return net
+    assert g.rules.lie_down_payment == "stake_to_each_remaining"
+    out = [h == 0 for h in g.deal.hands]
+    for e in g.events:
+        if e.kind == "out":
+            assert e.seat is not None
+            out[e.seat] = True
+        elif e.kind == LIE:
+            assert e.seat is not None
+            out[e.seat] = True
+            for s in range(g.n):
+                if not out[s]:
+                    net[e.seat] -= 1
+                    net[s] += 1
+    return net
+
+
+def check_end(g: Game) -> None:
+    check_position(g)
+    assert g.over
+    assert g.hands == [0] * g.n
+    assert g.table == 0
+    assert g.legal_moves() == []
+    assert g.turn_moves() == []
+    assert all(count(w) % 2 == 0 for w in g.won)
+    rules, st = g.rules, g.stakes
+    assert g.last_player is not None
+    lasts = [e for e in g.events if e.kind == "last_player"]
+    assert [e.seat for e in lasts] == [g.last_player]
+    # Settlement, worked out from the stakes table.
+    pot = st.dealer_ante + st.other_ante * (g.n - 1)
+    net = [-(st.dealer_ante if s == g.dealer else st.other_ante) for s in range(g.n)]
+    pot -= st.last_player_bonus
+    net[g.last_player] += st.last_player_bonus
+    if rules.settlement == "break_even":
+        assert st.break_even is not None
+        for s, w in enumerate(g.won):
+            k = stakes_for(count(w), st.break_even)
+            net[s] += k
+            pot -= k
+        if st.balances and rules.leftovers == "all_to_dealer":
+            assert pot == 0, "a balanced table left stakes over"
+    else:
+        pairs = [count(w) // 2 for w in g.won]
+        winners = [s for s, p in enumerate(pairs) if p == max(pairs)]
+        if len(winners) == 1 and pot > 0:
+            net[winners[0]] += pot
+            pot = 0
+        else:
+            assert [e.amount for e in g.events if e.kind == "tie"] == ([pot] if pot else [])
+    r23 = expected_r23(g)
+    assert g.ledger.pot == pot
+    assert g.ledger.balanced == (pot == 0)
+    assert g.ledger.net == [a + b for a, b in zip(net, r23, strict=True)]
+    assert sum(g.ledger.net) + g.ledger.pot == 0
+    assert all(e.rule in RULE_IDS for e in g.events)
+    assert all(e.rule in RULE_IDS for e in g.ledger.entries)
+
+
+def replay(p: Playout, g: Game) -> Game:
+    """A copy of ``g``: the same deal with the same moves played."""
+    c = Game.from_deal(p.rules, g.deal)
+    for m in g.moves:
+        c.play(m)
+    assert snapshot(c) == snapshot(g)
+    return c
+
+
+# ------------------------------------------------------------------ the model
+
+
+def submasks(mask: int) -> list[int]:
+    """Every non-empty subset of ``mask``."""
+    out = []
+    sub = mask
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & mask
+    return out
+
+
+def nib(mask: int, rank: int) -> int:
+    return (mask >> (4 * rank)) & 15
+
+
+def capture_allowed(rules: Ruleset, in_hand: int, on_table: int, k_hand: int, k_table: int) -> bool:
+    """R12-R16, written from the option values' wording, not from the engine."""
+    if (k_hand, k_table) == (1, 1):
+        if on_table == 3:  # R14: one of a pair royal
+            return rules.pair_royal_capture == "one_or_three"
+        if on_table == 2 and in_hand == 2:  # R16: a pair against a pair, one at a time
+            return rules.pair_against_pair != "must_take_four"
+        return True  # R12, R13
+    if (k_hand, k_table) == (1, 3):  # R14: all of a pair royal
+        return on_table == 3
+    if (k_hand, k_table) == (2, 2):  # R16: a pair against a pair, all four
+        return on_table == 2 and rules.pair_against_pair in ("may_take_four", "must_take_four")
+    return False
+
+
+class Model:
+    """A second, independent reading of the rules, to play alongside the engine.
+
+    It keeps its own hands, table, turn and oversights, enumerates every legal
+    move (every choice of suits) by brute force, and must agree with the
+    engine after every move.
+    """
+
+    def __init__(self, g: Game) -> None:
+        self.rules = r = g.rules
+        self.n, self.dealer = g.n, g.dealer
+        self.hands = list(g.deal.hands)
+        self.table = g.deal.table
+        self.won = list(g.deal.won)
+        self.out = [h == 0 for h in self.hands]
+        self.turns = 0
+        self.over = False
+        self.final_turn = False
+        self.last: int | None = None
+        # rank -> (ruling, offender, the turn from which others may claim it)
+        self.dead: dict[int, tuple[str, int, int]] = {}
+        self.fresh: set[tuple[int, int]] = set()
+        for rank in range(13):
+            if nib(self.table, rank) == 15:  # R11
+                if r.table_mournival == "dealer_takes":
+                    self.table &= ~rank_mask(rank)
+                    self.won[self.dealer] |= rank_mask(rank)
+                else:
+                    self.dead[rank] = ("R11", self.dealer, 1)
+        self.to_play = self.dealer
+        self.advance()
+
+    def in_hands(self, rank: int) -> int:
+        held = 0
+        for h in self.hands:
+            held |= h
+        return nib(held, rank)
+
+    def advance(self) -> None:  # R4
+        for k in range(1, self.n + 1):
+            s = (self.to_play + k) % self.n
+            if not self.out[s]:
+                self.to_play = s
+                return
+
+    def legal_moves(self) -> set[Move]:
+        r, out = self.rules, set[Move]()
+        if self.over:
+            return out
+        s = self.to_play
+        hand, table = self.hands[s], self.table
+        can_capture = False
+        for rank in range(13):
+            hm, tm = hand & rank_mask(rank), table & rank_mask(rank)
+            if not (hm and tm):
+                continue
+            can_capture = True
+            for hs in submasks(hm):
+                for ts in submasks(tm):
+                    if capture_allowed(r, count(hm), count(tm), count(hs), count(ts)):
+                        out.add(Move(CAPTURE, s, hs, ts))
+        if r.lie_down == "voluntary" or not can_capture:  # R22
+            out.add(Move(LIE, s))
+        for seat in range(self.n):
+            for rank in range(13):
+                hm = self.hands[seat] & rank_mask(rank)
+                held = count(hm)
+                if held < 2:
+                    continue
+                if held == 2 and (nib(table, rank) or self.in_hands(rank) != nib(hm, rank)):
+                    continue  # R19: only a pair that can never be mated
+                timely = (  # R20
+                    r.hand_pairs_when == "any_time"
+                    or seat == self.to_play
+                    or self.turns == 0
+                    or (seat, rank) in self.fresh
+                )
+                if not timely:
+                    continue
+                sizes = {4: (2, 4), 3: (2,), 2: (2,)}[held]  # R17, R18, R19
+                for hs in submasks(hm):
+                    if count(hs) in sizes:
+                        out.add(Move(LAY, seat, hs, 0))
+        for rank, (ruling, offender, opens) in self.dead.items():
+            option = {"R11": "table_mournival", "R15": "pair_royal_remainder",
+                      "R24": "lie_down_pair"}[ruling]  # fmt: skip
+            if getattr(r, option) not in ("dealer_first", "claimable"):
+                continue
+            cards_left = table & rank_mask(rank)
+            for seat in range(self.n):
+                if ruling == "R11" and seat == self.dealer:
+                    ok = True  # the dealer's own mournival, at any time
+                else:
+                    ok = (
+                        seat != offender  # R25: not one's own oversight
+                        and self.turns >= opens  # R11: the dealer's chance first
+                        and (r.claim_priority == "first_in_time" or seat == self.to_play)
+                        and (r.claim_deadline == "end_of_hand" or self.turns <= opens)  # R26
+                    )
+                if ok:
+                    out.add(Move(CLAIM, seat, 0, cards_left))
+        return out
+
+    def play(self, m: Move) -> None:
+        seat = m.seat
+        rank = ((m.hand | m.table).bit_length() - 1) >> 2
+        if m.kind == CAPTURE:
+            self.hands[seat] &= ~m.hand
+            self.table &= ~m.table
+            self.won[seat] |= m.hand | m.table
+            self.turns += 1
+            self.fresh.clear()
+            left, held = nib(self.table, rank), self.in_hands(rank)
+            if not held and left:
+                self.dead[rank] = ("R15", seat, self.turns)
+            elif not left and count(held) == 2:
+                for holder in range(self.n):
+                    if nib(self.hands[holder], rank) == held:
+                        self.fresh.add((holder, rank))  # R19, R20: promptly
+            if not self.hands[seat]:
+                self.out[seat] = True  # R34
+            self.after_turn()
+        elif m.kind == LIE:
+            hand = self.hands[seat]
+            self.table |= hand
+            self.hands[seat] = 0
+            self.out[seat] = True
+            self.turns += 1
+            self.fresh.clear()
+            for rk in range(13):
+                if nib(hand, rk) and count(nib(self.table, rk)) % 2 == 0 and not self.in_hands(rk):
+                    self.dead[rk] = ("R24", seat, self.turns)
+            self.after_turn()
+        elif m.kind == LAY:
+            before = nib(self.hands[seat], rank)
+            self.hands[seat] &= ~m.hand
+            self.won[seat] |= m.hand
+            if count(before) - count(m.hand) == 2:
+                self.fresh.add((seat, rank))  # the other half of a mournival
+            if not self.hands[seat]:
+                self.out[seat] = True  # R34
+                if self.out.count(False) <= 1:
+                    self.finish()
+                elif seat == self.to_play:
+                    self.advance()
+        else:
+            self.table &= ~m.table
+            self.won[seat] |= m.table
+            del self.dead[rank]
+
+    def after_turn(self) -> None:
+        if self.final_turn or self.out.count(False) <= 1:
+            self.finish()
+        else:
+            self.advance()
+
+    def finish(self) -> None:  # R28
+        active = [s for s in range(self.n) if not self.out[s]]
+        if not self.final_turn:
+            self.last = active[0] if len(active) == 1 else None
+            if self.last is not None and self.rules.last_player_turn == "one_more":
+                self.final_turn = True
+                self.to_play = self.last
+                return
+        self.over = True
+
+    def agrees_with(self, g: Game) -> None:
+        assert g.over == self.over
+        if self.over:
+            assert g.last_player == self.last
+            leftovers = self.table
+            for h in self.hands:
+                leftovers |= h
+            gained = g.won[self.dealer] & ~self.won[self.dealer]
+            assert gained & g.aside == 0
+            assert gained | g.aside == leftovers
+            for rank in range(13):
+                if self.rules.leftovers == "all_to_dealer":
+                    assert nib(g.aside, rank) == 0
+                else:
+                    assert count(nib(g.aside, rank)) == count(nib(leftovers, rank)) % 2
+            for s in range(self.n):
+                if s != self.dealer:
+                    assert g.won[s] == self.won[s]
+            return
+        assert g.hands == self.hands
+        assert g.table == self.table
+        assert g.won == self.won
+        assert g.out == self.out
+        assert g.to_play == self.to_play
+
+
+def run(p: Playout) -> None:
+    g = p.game
+    model = Model(g)
+    model.agrees_with(g)
+    check_position(g)
+    if g.rules.table_mournival == "dealer_takes":
+        assert all(NIBBLE_COUNT[(g.table >> (4 * r)) & 15] < 4 for r in range(13))
+    while not g.over:
+        legal = g.legal_moves()
+        legal_set = set(legal)
+        assert len(legal_set) == len(legal)
+        expected = model.legal_moves()
+        assert legal_set == expected, (
+            f"legal_moves() lists {sorted(map(str, legal_set - expected))} that the rules"
+            f" forbid and misses {sorted(map(str, expected - legal_set))}"
+        )
+        assert set(g.turn_moves()) <= legal_set
+        for s in range(g.n):
+            assert set(g.free_moves(s)) <= legal_set
+            assert g.legal_moves(s) == [m for m in legal if m.seat == s]
+        for m in legal:
+            assert g.is_legal(m), f"legal_moves() lists {m} but is_legal() refuses it"
+            assert m.kind in TURN_KINDS or m.seat in g.free_seats()
+            assert m.kind not in TURN_KINDS or m.seat == g.to_play
+        if p.rng.random() < 0.03:
+            # Listed moves can actually be played: on a copy, replayed from the deal.
+            for m in p.rng.sample(legal, min(len(legal), 4)):
+                c = replay(p, g)
+                before = (list(c.hands), c.aside, list(c.won), c.to_play, c.turns, len(c.events))
+                c.play(m)
+                check_step(c, before, m)
+        # Lying down is legal exactly when legal_moves() says so.
+        lie = Move(LIE, g.to_play)
+        if lie not in legal_set:
+            check_refused(g, lie)
+        for _ in range(2):
+            m = p.random_move()
+            if m not in legal_set:
+                check_refused(g, m)
+        for m in p.near_misses(legal):
+            if m not in legal_set:
+                check_refused(g, m)
+        move = p.choose(legal)
+        before = (list(g.hands), g.aside, list(g.won), g.to_play, g.turns, len(g.events))
+        g.play(move)
+        model.play(move)
+        model.agrees_with(g)
+        check_step(g, before, move)
+        # The move just made cannot be made again.
+        check_refused(g, move)
+    check_end(g)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), PRESET_TABLES, ids=[f"{p}-{n}" for p, n in PRESET_TABLES]
+)
+def test_random_hands_keep_every_invariant(preset: str, players: int) -> None:
+    @settings(common, max_examples=EXAMPLES_PER_TABLE)
+    @given(playouts(preset=preset, players=players))
+    def inner(p: Playout) -> None:
+        run(p)
+
+    inner()
+
+
+@settings(common, max_examples=EXAMPLES_MIXED)
+@given(playouts(rules=rulesets()))
+def test_random_mixtures_of_options_keep_every_invariant(p: Playout) -> None:
+    run(p)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_positions_from_mid_hand_keep_every_invariant(preset: str) -> None:
+    """Positions set up with pairs already won (Game.from_deal) play by the same rules."""
+
+    @settings(common, max_examples=EXAMPLES_MID_HAND)
+    @given(playouts(preset=preset, mid_hand=True))
+    def inner(p: Playout) -> None:
+        run(p)
+
+    inner()
