@@ -1,0 +1,243 @@
+"""The ``lld`` command line: each command, its ``--json``, and every kind of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lld.cli import main
+from lld.presets import PRESETS
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def one_line_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("lld: ")
+    assert "Traceback" not in err
+    return lines[0]
+
+
+# ------------------------------------------------------------------- rules
+
+
+def test_rules_lists_every_preset_with_source_and_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    listing = run_json(capsys, "rules")
+    assert isinstance(listing, list)
+    assert {row["name"] for row in listing} == set(PRESETS)
+    parlett = next(row for row in listing if row["name"] == "parlett")
+    assert parlett == {"name": "parlett", "source": "parlett", "players": [3, 4, 5, 6]}
+
+
+def test_rules_shows_one_preset_with_the_sources_behind_each_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shown = run_json(capsys, "rules", "sympkyn")
+    assert isinstance(shown, dict)
+    options = {o["option"]: o for o in shown["options"]}
+    assert options["pair_royal_capture"]["value"] == "three_only"
+    assert options["pair_royal_capture"]["ruling"] == "R14"
+    assert options["pair_royal_capture"]["sources"] == ["sympkyn"]
+    assert options["hand_pairs_when"]["editorial"]  # Sympkyn gives no rule: our reason
+    code, out, _ = run(capsys, "rules", "sympkyn")
+    assert code == 0
+    assert "R14  pair_royal_capture = three_only" in out
+
+
+def test_rules_with_an_override(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = run_json(capsys, "rules", "parlett", "--option", "lie_down=voluntary")
+    assert isinstance(shown, dict)
+    options = {o["option"]: o["value"] for o in shown["options"]}
+    assert options["lie_down"] == "voluntary"
+
+
+# -------------------------------------------------------------------- deal
+
+
+def test_deal_is_fixed_by_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_json(capsys, "deal", "--ruleset", "parlett", "--seed", "11")
+    again = run_json(capsys, "deal", "--ruleset", "parlett", "--seed", "11")
+    assert first == again
+    assert isinstance(first, dict)
+    assert len(first["hands"]) == 5
+    assert all(len(h.split()) == 8 for h in first["hands"])
+    assert len(first["table"].split()) == 12
+
+
+# -------------------------------------------------------------------- play
+
+
+def test_play_bots_only_prints_the_required_object(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "play", "--ruleset", "parlett", "--seed", "1", "--bots", "willughby", "--json"
+    )
+    assert code == 0
+    game = json.loads(out)  # the moves went to stderr; stdout holds the one object
+    assert "seat" in err
+    assert game["ruleset"] == "parlett"
+    assert game["players"] == 5
+    assert isinstance(game["dealer"], int)
+    assert len(game["seats"]) == 5
+    assert sum(s["cards"] for s in game["seats"]) == 52
+    assert all(s["won"] == "-" or len(s["won"].split()) == s["cards"] for s in game["seats"])
+    assert sum(s["net"] for s in game["seats"]) + game["pot_left"] == 0
+    assert game["pot_left"] == 0
+    assert game["last_player"] in range(5)
+    assert all({"seat", "move", "rule"} <= set(e) for e in game["events"])
+    assert all(e["rule"].startswith("R") for e in game["events"])
+
+
+def test_play_text_ends_with_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--ruleset", "du-coeur", "--seed", "2", "--bots", "random")
+    assert code == 0
+    assert "result:" in out
+    assert "last player:" in out
+
+
+def test_play_against_bots_reads_moves_from_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Always the first listed move: the hand must end, whatever is dealt.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("zz\n99\n" + "1\n" * 200))
+    record = tmp_path / "hand.lld"
+    code, out, _ = run(capsys, "play", "--ruleset", "parlett", "--seed", "5", "--save", str(record))
+    assert code == 0
+    assert "bad move" in out or "bad card" in out  # 'zz' was answered, not fatal
+    assert "there is no move number 99" in out
+    assert "result:" in out
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0
+
+
+def test_play_stops_cleanly_when_input_ends(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, _, err = run(capsys, "play", "--ruleset", "parlett", "--seed", "5")
+    assert code == 2
+    assert one_line_error(err) == "lld: input ended before the hand was over"
+
+
+# ------------------------------------------------------------------ stakes
+
+
+def test_stakes_shows_the_balance_check(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = run_json(capsys, "stakes", "--ruleset", "du-coeur")
+    assert isinstance(shown, dict)
+    by_players = {t["players"]: t for t in shown["tables"]}
+    assert by_players[5]["pot"] == 11
+    assert by_players[5]["balances"] is True
+    assert by_players[8]["balances"] is False  # odd break-even
+    flat = run_json(
+        capsys,
+        "stakes",
+        "--ruleset",
+        "sympkyn",
+        "--players",
+        "5",
+        "--option",
+        "deal_5=sympkyn_flat",
+    )
+    assert isinstance(flat, dict)
+    assert flat["tables"][0]["shortfall"] == 6
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_reports_hands_means_and_speed(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(
+        capsys, "simulate", "--ruleset", "parlett", "--hands", "50", "--seed", "3",
+        "--bots", "willughby,random,random,random,random",
+    )  # fmt: skip
+    assert isinstance(result, dict)
+    assert result["hands"] == 50
+    assert len(result["mean_net"]) == 5
+    assert result["hands_per_second"] > 0
+    assert result["hands_unbalanced"] == 0
+
+
+# --------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "nosuch"], "unknown ruleset 'nosuch'"),
+        (["deal", "--players", "9"], "cannot play with 9 players"),
+        (["deal", "--ruleset", "caidis", "--players", "6"], "gives no game for 6 players"),
+        (["deal", "--option", "nosuch=1"], "unknown option 'nosuch'"),
+        (["deal", "--option", "lie_down=maybe"], "option lie_down cannot be 'maybe'"),
+        (["deal", "--seed", "-4"], "seed"),
+        (["deal", "--dealer", "7"], "--dealer 7 is not a seat"),
+        (["play", "--bots", "genius", "--seed", "1"], "unknown bot 'genius'"),
+        (["play", "--seat", "5", "--seed", "1"], "--seat 5 is not a seat"),
+        (["simulate", "--hands", "0"], "--hands must be 1 or more"),
+        (["simulate", "--bots", "random,random"], "--bots names 2 bots for 5 seats"),
+        (["replay", "/no/such/file.lld"], "no such file"),
+        (["stakes", "--ruleset", "sympkyn", "--players", "8"], "gives no game for 8 players"),
+        (["deal", "--players", "x"], "invalid int value"),
+        (["nosuch"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    try:
+        code = main(args)
+    except SystemExit as stop:  # argparse's own usage errors exit this way
+        code = int(stop.code or 0)
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert message in one_line_error(err)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ruleset: parlett\nplayers: 5\ndealer: 0\nseed: 1\n", "moves"),
+        ("ruleset: parlett\nplayers: 5\ndealer: 0\nseed: 1\nmoves:\n0: 7X x 7H\n", "bad card"),
+        ("ruleset: parlett\nplayers: 5\ndealer: 0\nseed: 1\nmoves:\n3: lie\n", "illegal move"),
+        ("ruleset: nosuch\nplayers: 5\ndealer: 0\nseed: 1\nmoves:\n", "unknown ruleset"),
+    ],
+)
+def test_bad_records_name_the_file_and_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "bad.lld"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    line = one_line_error(err)
+    assert str(path) in line
+    assert message in line
+
+
+def test_the_installed_command_prints_no_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "lld", "deal", "--players", "2"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert (
+        done.stderr.strip() == "lld: cannot play with 2 players: the sources give games for 3 to 8"
+    )

@@ -1,0 +1,159 @@
+"""Notation comes in pairs: every parse has a format, and they round-trip."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lld
+from lld.cards import (
+    FULL_DECK,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from lld.errors import NotationError, RulesetError
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
+from lld.presets import PRESETS, ruleset
+from lld.ruleset import OPTIONS
+
+cards = st.integers(min_value=0, max_value=51)
+masks = st.integers(min_value=0, max_value=FULL_DECK)
+nonempty_masks = st.integers(min_value=1, max_value=FULL_DECK)
+seats = st.integers(min_value=0, max_value=7)
+
+
+@given(cards)
+def test_card_round_trip(card: int) -> None:
+    assert parse_card(format_card(card)) == card
+
+
+@given(masks)
+def test_card_set_round_trip(mask: int) -> None:
+    assert parse_cards(format_cards(mask)) == mask
+
+
+@given(st.lists(cards, unique=True))
+def test_card_set_order_and_case_do_not_matter(order: list[int]) -> None:
+    text = " ".join(format_card(c).lower() for c in order)
+    assert parse_cards(text) == sum(1 << c for c in order)
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("10S", "TS"), ("Q♠", "QS"), ("a♥", "AH"), (" 7d ", "7D")],
+)
+def test_card_aliases(text: str, card: str) -> None:
+    assert format_card(parse_card(text)) == card
+
+
+@pytest.mark.parametrize("text", ["", "7", "1S", "7X", "77H", "XS", "♠", "7HH"])
+def test_bad_card_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError, match="bad card"):
+        parse_card(text)
+
+
+def test_repeated_card_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="7H is given twice"):
+        parse_cards("7H 8C 7h")
+
+
+@st.composite
+def moves(draw: st.DrawFn) -> Move:
+    kind = draw(st.sampled_from([CAPTURE, LIE, LAY, CLAIM]))
+    seat = draw(seats)
+    if kind == LIE:
+        return Move(LIE, seat)
+    if kind == LAY:
+        return Move(LAY, seat, draw(nonempty_masks), 0)
+    if kind == CLAIM:
+        return Move(CLAIM, seat, 0, draw(nonempty_masks))
+    return Move(CAPTURE, seat, draw(nonempty_masks), draw(nonempty_masks))
+
+
+@given(moves())
+def test_move_round_trip(move: Move) -> None:
+    assert Move.parse(str(move)) == move
+
+
+@given(moves())
+def test_move_repr_pastes_back(move: Move) -> None:
+    assert eval(repr(move), {"Move": Move}) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7S x 7H",  # no seat
+        "x: 7S x 7H",
+        "²: lie",  # not an ASCII digit
+        "2:",
+        "2: lie 7H",
+        "2: lay",
+        "2: 7S 7H",
+        "2: x 7H",
+        "2: 7S x",
+        "2: 7S x 7H x 7D",
+        "2: fold",
+    ],
+)
+def test_malformed_move_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        Move.parse(text)
+
+
+def test_notation_error_is_not_an_illegal_move() -> None:
+    assert not issubclass(NotationError, lld.IllegalMoveError)
+    assert not issubclass(lld.IllegalMoveError, NotationError)
+    assert issubclass(NotationError, ValueError)
+    assert issubclass(lld.IllegalMoveError, ValueError)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_preset_repr_pastes_back(name: str) -> None:
+    rules = ruleset(name)
+    assert eval(repr(rules), {"ruleset": ruleset}) == rules
+
+
+@st.composite
+def overridden(draw: st.DrawFn) -> lld.Ruleset:
+    name = draw(st.sampled_from(sorted(PRESETS)))
+    changes: dict[str, str | None] = {}
+    for option, spec in OPTIONS.items():
+        if option == "settlement" or draw(st.booleans()):
+            continue
+        changes[option] = draw(st.sampled_from(spec.allowed))
+    try:
+        return ruleset(name, **changes)
+    except RulesetError:
+        # A combination the ruleset refuses (a most-pairs deal under break-even).
+        return ruleset(name)
+
+
+@given(overridden())
+def test_overridden_ruleset_repr_pastes_back(rules: lld.Ruleset) -> None:
+    assert eval(repr(rules), {"ruleset": ruleset}) == rules
+
+
+def test_option_assignments_parse_from_the_command_line_form() -> None:
+    rules = lld.presets.ruleset_with("parlett", ["lie-down=voluntary", "deal_6=none"])
+    assert rules.lie_down == "voluntary"
+    assert rules.deal_6 is None
+    assert 6 not in rules.players
+
+
+@pytest.mark.parametrize(
+    ("assignment", "message"),
+    [
+        ("lie_down", "not of the form name=value"),
+        ("=forced", "not of the form name=value"),
+        ("nosuch=1", "unknown option 'nosuch'"),
+        ("lie_down=sometimes", "option lie_down cannot be 'sometimes'"),
+        ("deal_5=du_coeur", "option deal_5 cannot be 'du_coeur'"),
+    ],
+)
+def test_bad_option_assignment(assignment: str, message: str) -> None:
+    with pytest.raises(RulesetError, match=message):
+        lld.presets.ruleset_with("parlett", [assignment])
