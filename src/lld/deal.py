@@ -68,7 +68,9 @@ def shuffled_deck(seed: int, purpose: bytes = b"lld-deal") -> list[int]:
 
 
 def _radix_chunks() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    chunks, radices, product = [], [], 1
+    chunks: list[tuple[int, tuple[int, ...]]] = []
+    radices: list[int] = []
+    product = 1
     for radix in range(NUM_CARDS, 1, -1):
         if product * radix >= 2**62:
             chunks.append((product, tuple(radices)))

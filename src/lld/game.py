@@ -21,8 +21,6 @@ analysis plays hundreds of thousands of hands through this one code path.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from lld.cards import (
     FULL_DECK,
     NIBBLE_COUNT,
@@ -30,7 +28,6 @@ from lld.cards import (
     count,
     count_rank,
     format_cards,
-    iter_cards,
     iter_ranks,
     rank_of,
     ranks_present,
@@ -39,98 +36,27 @@ from lld.deal import Deal
 from lld.errors import IllegalMoveError
 from lld.events import Event
 from lld.ledger import Ledger
-from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move, suit_variants
+from lld.rule_tables import (
+    CAPTURE_RULE,
+    DEAD_RULE,
+    DEAL_RULE,
+    LAY_SIZES,
+    LIE_DOWN_PAIR,
+    LOWEST,
+    PAIR_ROYAL_REMAINDER,
+    TABLE_MOURNIVAL,
+    compile_rules,
+    nibbles_at_least,
+)
 from lld.ruleset import Ruleset
-from lld.stakes import StakesTable, stakes_for_cards
+from lld.settlement import settle, share_leftovers
+from lld.stakes import StakesTable
 from lld.view import SeatView
-
-# Where a dead group of table cards (one nobody can ever mate) came from.
-TABLE_MOURNIVAL = "table_mournival"
-PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
-LIE_DOWN_PAIR = "lie_down_pair"
-_DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
-#: The ruling behind a one-card capture, by how many of the rank were on the table.
-_CAPTURE_RULE = ("R12", "R12", "R13", "R14")
-_DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
 
 # Building Move and Event through tuple.__new__ skips a Python-level frame per
 # object; the playout loop makes several per turn.
 _new = tuple.__new__
-
-#: LOWEST[nibble][n]: the n lowest-suited bits of a rank nibble.
-LOWEST = tuple(
-    tuple(
-        sum(b for b in (1, 2, 4, 8) if nib & b and NIBBLE_COUNT[nib & (b - 1)] < n)
-        for n in range(5)
-    )
-    for nib in range(16)
-)
-
-
-def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """``shapes[in_hand][on_table]``: the (from hand, from table) captures allowed.
-
-    >>> from lld.presets import ruleset
-    >>> capture_shapes(ruleset("parlett"))[2][2]
-    ((1, 1), (2, 2))
-    >>> capture_shapes(ruleset("sympkyn"))[1][3]
-    ((1, 3),)
-    """
-    table: list[list[tuple[tuple[int, int], ...]]] = [[() for _ in range(5)] for _ in range(5)]
-    for in_hand in range(1, 5):
-        # R12: one card from the hand mates one on the table.
-        table[in_hand][1] = ((1, 1),)
-    # R13: one card against a pair on the table takes one of them.
-    table[1][2] = ((1, 1),)
-    # R16: a pair in hand against a pair on the table.
-    table[2][2] = {
-        "one_at_a_time": ((1, 1),),
-        "may_take_four": ((1, 1), (2, 2)),
-        "must_take_four": ((2, 2),),
-    }[rules.pair_against_pair]
-    # R14: the fourth card against a pair royal on the table.
-    table[1][3] = {"one_or_three": ((1, 1), (1, 3)), "three_only": ((1, 3),)}[
-        rules.pair_royal_capture
-    ]
-    return tuple(tuple(row) for row in table)
-
-
-Shapes = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
-
-
-def _compile(
-    rules: Ruleset,
-) -> tuple[Shapes, tuple[tuple[tuple[int, int], ...], ...], bool, bool, bool, bool, frozenset[str]]:
-    """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
-    claimable = frozenset(
-        kind
-        for kind, on in (
-            (TABLE_MOURNIVAL, rules.table_mournival == "dealer_first"),
-            (PAIR_ROYAL_REMAINDER, rules.pair_royal_remainder == "claimable"),
-            (LIE_DOWN_PAIR, rules.lie_down_pair == "claimable"),
-        )
-        if on
-    )
-    shapes = capture_shapes(rules)
-    # by_nibbles[hand_nibble << 4 | table_nibble]: the captures as unshifted
-    # (from hand, from table) bits, lowest suits first, ready for the loop.
-    by_nibbles = tuple(
-        tuple(
-            (LOWEST[hn][nh], LOWEST[tn][nt])
-            for nh, nt in shapes[NIBBLE_COUNT[hn]][NIBBLE_COUNT[tn]]
-        )
-        for hn in range(16)
-        for tn in range(16)
-    )
-    return (
-        shapes,
-        by_nibbles,
-        rules.lie_down == "forced",
-        rules.hand_pairs_when == "any_time",
-        rules.claim_priority == "first_in_rotation",
-        rules.claim_deadline == "next_turn",
-        claimable,
-    )
 
 
 class Game:
@@ -201,7 +127,7 @@ class Game:
         (
             self._shapes, self._captures, self._forced, self._any_time_lays,
             self._claim_in_rotation, self._claim_next_turn, self._claimable_kinds,
-        ) = rules.compiled(_compile)  # fmt: skip
+        ) = rules.compiled(compile_rules)  # fmt: skip
         self._bonus = stakes.last_player_bonus
         self._final_turn = False
         # The turn moves generated for this position, if any: a move from that
@@ -237,7 +163,7 @@ class Game:
 
     def _start(self) -> None:
         n, dealer, log = self.n, self.dealer, self._log.append
-        rule = _DEAL_RULE[n]
+        rule = DEAL_RULE[n]
         log((rule, dealer, "deal", 0, 0, 0))
         stakes = self.stakes
         antes = [stakes.other_ante] * n
@@ -247,7 +173,7 @@ class Game:
             if amount:
                 log((rule, seat, "ante", 0, 0, amount))
         # R11: a mournival among the table cards.
-        for shift in _nibbles_at_least(self.table, 4):
+        for shift in nibbles_at_least(self.table, 4):
             cards = 15 << shift
             if self.rules.table_mournival == "dealer_takes":
                 self.table ^= cards
@@ -258,7 +184,7 @@ class Game:
                 self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
         # R17, R18: pairs royal and mournivals dealt into a hand may be laid down.
         for seat, hand in enumerate(self.hands):
-            for shift in _nibbles_at_least(hand, 3):
+            for shift in nibbles_at_least(hand, 3):
                 self._lay_watch[seat] |= 1 << (shift >> 2)
         if self._won_all:
             # R19: a position set up mid-hand may hold pairs that are dead already.
@@ -320,7 +246,7 @@ class Game:
                     if (held > 2 or (held == 2 and self._pair_is_dead(seat, rank))) and (
                         self._any_time_lays or self._lay_timing_ok(seat, rank)
                     ):
-                        for size in _LAY_SIZES[held]:
+                        for size in LAY_SIZES[held]:
                             moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
                 ranks >>= 1
                 rank += 1
@@ -355,9 +281,9 @@ class Game:
         for s in seats:
             if s == self.to_play:
                 for m in self.turn_moves():
-                    out.extend(_suit_variants(m, self.hands[s], self.table))
+                    out.extend(suit_variants(m, self.hands[s], self.table))
             for m in self.free_moves(s):
-                out.extend(_suit_variants(m, self.hands[s], self.table))
+                out.extend(suit_variants(m, self.hands[s], self.table))
         return sorted(set(out), key=lambda m: (m.seat, m.kind, m.hand, m.table))
 
     @property
@@ -415,7 +341,7 @@ class Game:
         rule = (
             "R16"
             if from_hand & (from_hand - 1)
-            else _CAPTURE_RULE[NIBBLE_COUNT[(table >> shift) & 15]]
+            else CAPTURE_RULE[NIBBLE_COUNT[(table >> shift) & 15]]
         )
         hands = self.hands
         hands[seat] = hand = hands[seat] ^ from_hand
@@ -509,7 +435,7 @@ class Game:
         self.table ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
-        self._log.append((_DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
+        self._log.append((DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
 
     def _goes_out(self, seat: int, rule: str) -> None:
         self.out[seat] = True
@@ -564,13 +490,7 @@ class Game:
         self._dead.clear()
         self._lay_watch = [0] * self.n
         dealer = self.dealer
-        if self.rules.leftovers == "all_to_dealer":
-            taken = leftovers
-        else:
-            taken = 0
-            for shift in range(0, 52, 4):
-                nib = (leftovers >> shift) & 15
-                taken |= LOWEST[nib][NIBBLE_COUNT[nib] & ~1] << shift
+        taken = share_leftovers(leftovers, self.rules.leftovers)
         if taken:
             self.won[dealer] |= taken
             self._won_all |= taken
@@ -578,38 +498,7 @@ class Game:
         self.aside = leftovers & ~taken
         if self.aside:
             log(("R29", None, "set_aside", 0, self.aside, 0))
-        self._settle(last)
-
-    def _settle(self, last: int | None) -> None:
-        log, ledger = self._log.append, self.ledger
-        if last is not None and self._bonus:
-            # R30: the last player's bonus.
-            ledger.from_pot(last, self._bonus, "R30")
-            log(("R30", last, "bonus", 0, 0, self._bonus))
-        if self.rules.settlement == "break_even":
-            break_even = self.stakes.break_even
-            assert break_even is not None  # the ruleset checks this when built
-            rule = "R32" if break_even % 2 else "R31"
-            for seat in range(self.n):
-                k = stakes_for_cards(count(self.won[seat]), break_even)
-                if k > 0:
-                    ledger.from_pot(seat, k, rule)
-                    log((rule, seat, "wins", 0, 0, k))
-                elif k < 0:
-                    ledger.to_pot(seat, -k, rule)
-                    log((rule, seat, "pays", 0, 0, -k))
-        else:
-            pairs = [count(w) // 2 for w in self.won]
-            best = max(pairs)
-            winners = [s for s in range(self.n) if pairs[s] == best]
-            if len(winners) == 1 and ledger.pot > 0:
-                amount = ledger.pot
-                ledger.from_pot(winners[0], amount, "R31")
-                log(("R31", winners[0], "wins", 0, 0, amount))
-            elif ledger.pot:
-                log(("R33", None, "tie", 0, 0, ledger.pot))
-        if ledger.pot:
-            log(("R31", None, "pot_left", 0, 0, ledger.pot))
+        settle(self.rules, self.stakes, self.won, last, self.ledger, log)
 
     # ------------------------------------------------------------ checking
 
@@ -694,7 +583,7 @@ class Game:
         """R17-R19: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
         if held == 2 and not self._pair_is_dead(seat, rank):
             return ()
-        return _LAY_SIZES[held]
+        return LAY_SIZES[held]
 
     def _pair_is_dead(self, seat: int, rank: int) -> bool:
         """No card of ``rank`` is on the table or in another hand (so none can come)."""
@@ -755,7 +644,7 @@ class Game:
             return ("those cards can still be mated from a hand; only an oversight is claimed",
                     "R25", None)  # fmt: skip
         origin, offender, open_turn = dead
-        rule = _DEAD_RULE[origin]
+        rule = DEAD_RULE[origin]
         if cards != on_table:
             return ("a claim takes every card of that rank left on the table", rule, None)
         if origin not in self._claimable_kinds:
@@ -800,33 +689,6 @@ class Game:
         return self.cards_accounted() == FULL_DECK
 
 
-#: R17-R19: how many cards may be laid from a rank held so many times (a pair
-#: only when it is dead, which the caller checks).
-_LAY_SIZES: tuple[tuple[int, ...], ...] = ((), (), (2,), (2,), (2, 4))
-
-_FIVES = int("5" * 13, 16)
-_THREES = int("3" * 13, 16)
-_ONES = int("1" * 13, 16)
-_FOURS = int("4" * 13, 16)
-
-
-def _nibbles_at_least(mask: int, k: int) -> list[int]:
-    """The shifts of the rank nibbles of ``mask`` holding ``k`` (3 or 4) cards or more.
-
-    A per-nibble popcount done on the whole mask at once (SWAR), since most
-    deals have no pair royal and the loop over 13 ranks is then wasted.
-    """
-    x = mask - ((mask >> 1) & _FIVES)
-    x = (x & _THREES) + ((x >> 2) & _THREES)
-    hits = ((x + _ONES) if k == 3 else x) & _FOURS
-    out = []
-    while hits:
-        low = hits & -hits
-        hits ^= low
-        out.append(low.bit_length() - 3)
-    return out
-
-
 def _one_rank(cards: int, text: Move, rule: str) -> int:
     if not cards:
         raise IllegalMoveError(text, "no cards given", rule)
@@ -834,20 +696,3 @@ def _one_rank(cards: int, text: Move, rule: str) -> int:
     if cards & ~(15 << (rank << 2)):
         raise IllegalMoveError(text, "all the cards must be of one rank", rule)
     return rank
-
-
-def _suit_variants(move: Move, hand: int, table: int) -> list[Move]:
-    """The same move with every choice of suits from the cards available."""
-    if move.kind == LIE or move.kind == CLAIM:
-        return [move]
-    nh, nt = count(move.hand), count(move.table)
-    rank = rank_of((move.hand | move.table).bit_length() - 1)
-    rank_cards = 15 << (rank << 2)
-    hand_choices = combinations(list(iter_cards(hand & rank_cards)), nh)
-    table_cards = list(iter_cards(table & rank_cards)) if nt else []
-    out = []
-    for hs in hand_choices:
-        h = sum(1 << c for c in hs)
-        for ts in combinations(table_cards, nt):
-            out.append(Move(move.kind, move.seat, h, sum(1 << c for c in ts)))
-    return out

@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import NamedTuple
 
-from lld.cards import format_cards, parse_cards
+from lld.cards import count, format_cards, iter_cards, parse_cards, rank_of
 from lld.errors import NotationError
 
 CAPTURE = "capture"
@@ -103,3 +104,20 @@ class Move(NamedTuple):
     @property
     def cards(self) -> int:
         return self.hand | self.table
+
+
+def suit_variants(move: Move, hand: int, table: int) -> list[Move]:
+    """The same move with every choice of suits from the cards available."""
+    if move.kind == LIE or move.kind == CLAIM:
+        return [move]
+    nh, nt = count(move.hand), count(move.table)
+    rank = rank_of((move.hand | move.table).bit_length() - 1)
+    rank_cards = 15 << (rank << 2)
+    hand_choices = combinations(list(iter_cards(hand & rank_cards)), nh)
+    table_cards = list(iter_cards(table & rank_cards)) if nt else []
+    out = []
+    for hs in hand_choices:
+        h = sum(1 << c for c in hs)
+        for ts in combinations(table_cards, nt):
+            out.append(Move(move.kind, move.seat, h, sum(1 << c for c in ts)))
+    return out

@@ -1,0 +1,123 @@
+"""The ruleset turned into lookup tables, and the bit tricks the game leans on.
+
+The game asks the same questions thousands of times a second ("what may this
+hand take from this table?"), so each ruleset is worked out once into tables
+indexed by rank nibbles (see :mod:`lld.cards`). Each table says which ruling
+it carries.
+"""
+
+from __future__ import annotations
+
+from lld.cards import NIBBLE_COUNT
+from lld.ruleset import Ruleset
+
+# Where a dead group of table cards (one nobody can ever mate) came from.
+TABLE_MOURNIVAL = "table_mournival"
+PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
+LIE_DOWN_PAIR = "lie_down_pair"
+DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
+#: The ruling behind a one-card capture, by how many of the rank were on the table.
+CAPTURE_RULE = ("R12", "R12", "R13", "R14")
+DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
+
+#: LOWEST[nibble][n]: the n lowest-suited bits of a rank nibble.
+LOWEST = tuple(
+    tuple(
+        sum(b for b in (1, 2, 4, 8) if nib & b and NIBBLE_COUNT[nib & (b - 1)] < n)
+        for n in range(5)
+    )
+    for nib in range(16)
+)
+
+
+def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """``shapes[in_hand][on_table]``: the (from hand, from table) captures allowed.
+
+    >>> from lld.presets import ruleset
+    >>> capture_shapes(ruleset("parlett"))[2][2]
+    ((1, 1), (2, 2))
+    >>> capture_shapes(ruleset("sympkyn"))[1][3]
+    ((1, 3),)
+    """
+    table: list[list[tuple[tuple[int, int], ...]]] = [[() for _ in range(5)] for _ in range(5)]
+    for in_hand in range(1, 5):
+        # R12: one card from the hand mates one on the table.
+        table[in_hand][1] = ((1, 1),)
+    # R13: one card against a pair on the table takes one of them.
+    table[1][2] = ((1, 1),)
+    # R16: a pair in hand against a pair on the table.
+    table[2][2] = {
+        "one_at_a_time": ((1, 1),),
+        "may_take_four": ((1, 1), (2, 2)),
+        "must_take_four": ((2, 2),),
+    }[rules.pair_against_pair]
+    # R14: the fourth card against a pair royal on the table.
+    table[1][3] = {"one_or_three": ((1, 1), (1, 3)), "three_only": ((1, 3),)}[
+        rules.pair_royal_capture
+    ]
+    return tuple(tuple(row) for row in table)
+
+
+Shapes = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+
+
+def compile_rules(
+    rules: Ruleset,
+) -> tuple[Shapes, tuple[tuple[tuple[int, int], ...], ...], bool, bool, bool, bool, frozenset[str]]:
+    """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
+    claimable = frozenset(
+        kind
+        for kind, on in (
+            (TABLE_MOURNIVAL, rules.table_mournival == "dealer_first"),
+            (PAIR_ROYAL_REMAINDER, rules.pair_royal_remainder == "claimable"),
+            (LIE_DOWN_PAIR, rules.lie_down_pair == "claimable"),
+        )
+        if on
+    )
+    shapes = capture_shapes(rules)
+    # by_nibbles[hand_nibble << 4 | table_nibble]: the captures as unshifted
+    # (from hand, from table) bits, lowest suits first, ready for the loop.
+    by_nibbles = tuple(
+        tuple(
+            (LOWEST[hn][nh], LOWEST[tn][nt])
+            for nh, nt in shapes[NIBBLE_COUNT[hn]][NIBBLE_COUNT[tn]]
+        )
+        for hn in range(16)
+        for tn in range(16)
+    )
+    return (
+        shapes,
+        by_nibbles,
+        rules.lie_down == "forced",
+        rules.hand_pairs_when == "any_time",
+        rules.claim_priority == "first_in_rotation",
+        rules.claim_deadline == "next_turn",
+        claimable,
+    )
+
+
+#: R17-R19: how many cards may be laid from a rank held so many times (a pair
+#: only when it is dead, which the caller checks).
+LAY_SIZES: tuple[tuple[int, ...], ...] = ((), (), (2,), (2,), (2, 4))
+
+_FIVES = int("5" * 13, 16)
+_THREES = int("3" * 13, 16)
+_ONES = int("1" * 13, 16)
+_FOURS = int("4" * 13, 16)
+
+
+def nibbles_at_least(mask: int, k: int) -> list[int]:
+    """The shifts of the rank nibbles of ``mask`` holding ``k`` (3 or 4) cards or more.
+
+    A per-nibble popcount done on the whole mask at once (SWAR), since most
+    deals have no pair royal and the loop over 13 ranks is then wasted.
+    """
+    x = mask - ((mask >> 1) & _FIVES)
+    x = (x & _THREES) + ((x >> 2) & _THREES)
+    hits = ((x + _ONES) if k == 3 else x) & _FOURS
+    out = []
+    while hits:
+        low = hits & -hits
+        hits ^= low
+        out.append(low.bit_length() - 3)
+    return out

@@ -1,0 +1,82 @@
+"""The end of a hand: who gets the leftover cards, and the stakes paid out.
+
+>>> from lld.cards import mask_of
+>>> from lld.ledger import Ledger
+>>> from lld.presets import ruleset
+>>> rules = ruleset("parlett")
+>>> ledger, log = Ledger(5), []
+>>> ledger.antes([3, 2, 2, 2, 2], "R7")
+>>> won = [mask_of(range(0, 10)), mask_of(range(10, 16)), mask_of(range(16, 32)),
+...        mask_of(range(32, 40)), mask_of(range(40, 52))]
+>>> settle(rules, rules.stakes(5), won, 2, ledger, log.append)
+>>> ledger.pot, ledger.net
+(0, [-2, -3, 7, -2, 0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lld.cards import NIBBLE_COUNT, count
+from lld.ledger import Ledger
+from lld.rule_tables import LOWEST
+from lld.ruleset import Ruleset
+from lld.stakes import StakesTable, stakes_for_cards
+
+#: An entry of the game's log, in :class:`~lld.events.Event`'s field order.
+LogEntry = tuple[str, "int | None", str, int, int, int]
+
+
+def share_leftovers(leftovers: int, rule: str) -> int:
+    """R29: which of the leftover cards the dealer takes (the rest are set aside).
+
+    >>> from lld.cards import format_cards, parse_cards
+    >>> format_cards(share_leftovers(parse_cards("7C 7H 9D"), "pairs_to_dealer"))
+    '7C 7H'
+    """
+    if rule == "all_to_dealer":
+        return leftovers
+    taken = 0
+    for shift in range(0, 52, 4):
+        nib = (leftovers >> shift) & 15
+        taken |= LOWEST[nib][NIBBLE_COUNT[nib] & ~1] << shift
+    return taken
+
+
+def settle(
+    rules: Ruleset,
+    stakes: StakesTable,
+    won: list[int],
+    last: int | None,
+    ledger: Ledger,
+    log: Callable[[LogEntry], None],
+) -> None:
+    """R30-R33: the last player's bonus, then each seat's stakes, through the ledger."""
+    if last is not None and stakes.last_player_bonus:
+        # R30: the last player's bonus.
+        ledger.from_pot(last, stakes.last_player_bonus, "R30")
+        log(("R30", last, "bonus", 0, 0, stakes.last_player_bonus))
+    if rules.settlement == "break_even":
+        break_even = stakes.break_even
+        assert break_even is not None  # the ruleset checks this when built
+        rule = "R32" if break_even % 2 else "R31"
+        for seat in range(len(won)):
+            k = stakes_for_cards(count(won[seat]), break_even)
+            if k > 0:
+                ledger.from_pot(seat, k, rule)
+                log((rule, seat, "wins", 0, 0, k))
+            elif k < 0:
+                ledger.to_pot(seat, -k, rule)
+                log((rule, seat, "pays", 0, 0, -k))
+    else:
+        pairs = [count(w) // 2 for w in won]
+        best = max(pairs)
+        winners = [s for s in range(len(won)) if pairs[s] == best]
+        if len(winners) == 1 and ledger.pot > 0:
+            amount = ledger.pot
+            ledger.from_pot(winners[0], amount, "R31")
+            log(("R31", winners[0], "wins", 0, 0, amount))
+        elif ledger.pot:
+            log(("R33", None, "tie", 0, 0, ledger.pot))
+    if ledger.pot:
+        log(("R31", None, "pot_left", 0, 0, ledger.pot))
