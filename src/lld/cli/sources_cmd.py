@@ -4,7 +4,9 @@
   ``--json`` prints every clause (``source``, ``id``, ``quote``, ``rulings``,
   ``reading``, ``value``, ``note``).
 * ``lld ruling ID``: one ruling, each source's own words on it (or "silent"),
-  the project's reading, and each preset's setting.
+  the project's reading, each preset's setting, and what the engine does under
+  each setting, replaying the examples that demonstrate the ruling (see
+  :mod:`lld.demonstrate`); ``--json`` gives the same, the last under ``behaviour``.
 * ``lld audit``: the arithmetic audit of every stakes table.
 
 Bad input (an unknown ID, a malformed data file) is one line on stderr and
@@ -116,8 +118,14 @@ def _reading(reading: str, values: tuple[str, ...]) -> str:
 
 
 def ruling_data(ruling_id: str, sources_dir: str | None = None) -> dict[str, object]:
-    """Everything ``lld ruling`` shows, as a JSON-ready object."""
+    """Everything ``lld ruling`` shows, as a JSON-ready object.
+
+    ``behaviour`` is ``None`` for a ruling without an engine option; otherwise one
+    entry per example that demonstrates it (see :func:`lld.demonstrate.demonstrate`),
+    an empty list if there is none.
+    """
     from lld.concordance import SOURCE_IDS, load
+    from lld.demonstrate import demonstrate
     from lld.presets import PRESETS
 
     conc = load(sources_dir)
@@ -131,6 +139,7 @@ def ruling_data(ruling_id: str, sources_dir: str | None = None) -> dict[str, obj
         if r.option is not None
         else None
     )
+    behaviour = [d.as_dict() for d in demonstrate(r.id)] if r.option is not None else None
     return {
         "id": r.id,
         "title": r.title,
@@ -141,6 +150,7 @@ def ruling_data(ruling_id: str, sources_dir: str | None = None) -> dict[str, obj
         "reading": r.reading,
         "reasons": r.reasons,
         "presets": presets,
+        "behaviour": behaviour,
     }
 
 
@@ -179,8 +189,41 @@ def run_ruling(args: argparse.Namespace) -> int:
     if presets is not None:
         out += ["", "The engine under each preset:"]
         out += [f"  {name:14} {option_value}" for name, option_value in presets.items()]
+    out += _behaviour_lines(str(data["id"]), data["option"], data["behaviour"])
     print("\n".join(out))
     return 0
+
+
+def _behaviour_lines(ruling: str, option: object, behaviour: object) -> list[str]:
+    """The "What the engine does" section of ``lld ruling``."""
+    if option is None or not isinstance(behaviour, list):
+        return ["", "What the engine does: the same under every preset (no engine option)."]
+    if not behaviour:
+        from lld.demonstrate import examples_directory
+
+        where = examples_directory()
+        if where is None:
+            why = "no examples are installed with this copy of lld"
+        else:
+            why = f"no example in {where} lists {ruling} in its 'rulings:' line"
+        return ["", f"What the engine does: not shown; {why}."]
+    out: list[str] = []
+    for d in behaviour:
+        title = f', "{d["title"]}"' if d["title"] else ""
+        out += ["", f"What the engine does (example {d['example']}{title}):"]
+        rules = ", ".join([d["ruleset"], *(f"{k}={_show(v)}" for k, v in d["options"].items())])
+        also = any(b["unused_values"] for b in d["behaviours"])
+        out.append(
+            f"  (its rules: {rules}; {option} as each preset sets it"
+            + (", and each value no preset takes)" if also else ")")
+        )
+        # One line per behaviour, however long: each is one setting's whole story.
+        out += [f"  {b['label']}: {b['text']}" for b in d["behaviours"]]
+    return out
+
+
+def _show(value: object) -> str:
+    return "none" if value is None else str(value)
 
 
 def _as_tuple(value: object) -> tuple[str, ...]:

@@ -1,0 +1,67 @@
+"""Finding the data directory and loading the concordance from it."""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+from lld.concordance.data_file import PUBLISHED_FILE, RULINGS_FILE, DataFile, Table
+from lld.concordance.model import SOURCE_IDS, Clause, Concordance, Relation, Source
+from lld.concordance.validation import (
+    check_published,
+    cross_check,
+    read_published,
+    read_rulings,
+    read_source,
+)
+
+
+def default_directory() -> Path:
+    """``sources/`` of the checkout this module runs from, else the installed copy."""
+    # This file is src/lld/concordance/loading.py in a checkout.
+    checkout = Path(__file__).resolve().parents[3] / "sources"
+    if (checkout / RULINGS_FILE).is_file():
+        return checkout
+    from importlib.resources import files
+
+    return Path(str(files("lld") / "_sources"))
+
+
+def load(directory: str | os.PathLike[str] | None = None) -> Concordance:
+    """Read and check every data file in ``directory`` (default: :func:`default_directory`).
+
+    The default directory's concordance is read once and then shared (it is immutable).
+    """
+    if directory is None:
+        return _load_default()
+    return _load(Path(directory))
+
+
+@cache
+def _load_default() -> Concordance:
+    return _load(default_directory())
+
+
+def _load(directory: Path) -> Concordance:
+    rulings_file = DataFile(directory / RULINGS_FILE)
+    rulings = read_rulings(rulings_file)
+    # Published IDs first: a ruling removed or reworded is the first thing to report.
+    pub_file = DataFile(directory / PUBLISHED_FILE)
+    published = read_published(pub_file)
+    check_published(published, rulings, rulings_file, pub_file)
+    by_id = {r.id: r for r in rulings}
+    sources: list[Source] = []
+    relations: list[Relation] = []
+    clauses: list[tuple[Clause, Table]] = []
+    for source_id in SOURCE_IDS:
+        file = DataFile(directory / f"{source_id}.toml")
+        source, rels, cls = read_source(file, source_id, by_id)
+        sources.append(source)
+        relations.extend(rels)
+        clauses.extend(cls)
+    cross_check(clauses, relations, rulings, rulings_file)
+    return Concordance(
+        directory, tuple(sources), tuple(relations), tuple(c for c, _ in clauses),
+        tuple(rulings), tuple(published),
+    )  # fmt: skip

@@ -1,0 +1,314 @@
+"""Reading each data file into records, checking it as it goes, then checking the
+files against each other. Every problem is a :class:`~lld.errors.SourceDataError`
+at ``file:line``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from lld.concordance.data_file import (
+    PUBLISHED_FILE,
+    RULINGS_FILE,
+    DataFile,
+    Table,
+    array_of_tables,
+)
+from lld.concordance.model import (
+    PREFIXES,
+    READINGS,
+    RELATION_KINDS,
+    SOURCE_IDS,
+    Clause,
+    OptionValue,
+    Published,
+    Relation,
+    Ruling,
+    Source,
+    question_hash,
+)
+
+# The checks below are written by hand rather than as a JSON Schema: jsonschema
+# would become a runtime dependency of the engine (it is only a test dependency),
+# and it validates the parsed data, which has lost its line numbers, so it could
+# not say *where* in a TOML file a problem is. These checks point at file:line.
+
+#: The longest quotation allowed: a phrase to one sentence, never a passage.
+MAX_QUOTE = 200
+
+_RULING_ID = re.compile(r"^R[1-9][0-9]*$")
+_CLAUSE_REF = re.compile(r"\b(?:DC|CC|CR|P|S)-[0-9]+\b")
+_VALUE_READINGS = ("supports", "ambiguous", "self-contradictory")
+
+
+def read_rulings(file: DataFile) -> list[Ruling]:
+    data = file.parse()
+    for key in data:
+        if key != "rulings":
+            raise file.error(file.header(key), f"unknown top-level key {key!r}")
+    rulings: list[Ruling] = []
+    seen: set[str] = set()
+    for t in array_of_tables(file, data, "rulings"):
+        t.keys(("id", "title", "question", "reading", "reasons", "sources"), ("option", "options"))
+        rid = t.string("id")
+        t.what = f"ruling {rid}"
+        if not _RULING_ID.match(rid):
+            raise t.error(f"ID {rid!r} is not of the form R<number>", "id")
+        if rid in seen:
+            raise t.error("duplicate ruling ID", "id")
+        seen.add(rid)
+        option = t.text("option", required=False)
+        options: list[OptionValue] = []
+        if option is None:
+            if "options" in t.data:
+                raise t.error("options given without an option name", "options")
+        else:
+            raw = t.data.get("options")
+            if not isinstance(raw, list) or not raw:
+                raise t.error("an option needs a non-empty options list", "options")
+            for i, item in enumerate(raw):
+                o = Table(file, item, t.at("options"), f"ruling {rid} options[{i}]")
+                o.keys(("value", "meaning"))
+                options.append(OptionValue(o.string("value"), o.string("meaning")))
+            values = [o.value for o in options]
+            if len(set(values)) != len(values):
+                raise t.error("options lists a value twice", "options")
+        reading = t.string("reading")
+        if option is not None and reading not in {o.value for o in options}:
+            raise t.error(f"reading {reading!r} is not one of the option's values", "reading")
+        src_line = file.subtable(t.line, "rulings.sources")
+        if src_line == t.line:  # written inline: `sources = { ... }`
+            src_line = t.at("sources")
+        src = Table(file, t.data["sources"], src_line, f"ruling {rid} sources")
+        src.keys(SOURCE_IDS)
+        pairs: list[tuple[str, tuple[str, ...]]] = []
+        for source in SOURCE_IDS:
+            entry = src.data[source]
+            if entry == "silent":
+                pairs.append((source, ()))
+                continue
+            if not isinstance(entry, list) or not entry:
+                raise src.error(
+                    f'{source} must be a non-empty list of clause IDs or "silent"', source
+                )
+            pairs.append((source, src.strings(source)))
+        rulings.append(
+            Ruling(
+                rid, t.string("title"), t.string("question"), option, tuple(options), reading,
+                t.string("reasons"), tuple(pairs), file.where(t.line),
+            )
+        )  # fmt: skip
+    if not rulings:
+        raise file.error(1, "no rulings")
+    return rulings
+
+
+def read_published(file: DataFile) -> list[Published]:
+    data = file.parse()
+    for key in data:
+        if key != "published":
+            raise file.error(file.header(key), f"unknown top-level key {key!r}")
+    out: list[Published] = []
+    seen: set[str] = set()
+    for t in array_of_tables(file, data, "published"):
+        t.keys(("id", "question", "sha256"))
+        pid = t.string("id")
+        t.what = f"published {pid}"
+        if pid in seen:
+            raise t.error("published twice", "id")
+        seen.add(pid)
+        question, digest = t.string("question"), t.string("sha256")
+        if question_hash(question) != digest:
+            raise t.error("sha256 is not the hash of the question", "sha256")
+        out.append(Published(pid, question, digest, file.where(t.line)))
+    return out
+
+
+_SOURCE_KEYS = ("collection", "date", "version", "address", "notes")
+_CLAUSE_KEYS = ("id", "quote", "rulings", "reading", "note")
+_CLAUSE_OPTIONAL = ("value", "reports", "copies", "game")
+
+
+def read_source(
+    file: DataFile, source_id: str, rulings: Mapping[str, Ruling]
+) -> tuple[Source, list[Relation], list[tuple[Clause, Table]]]:
+    data = file.parse()
+    for key in data:
+        if key not in ("source", "relations", "clauses"):
+            raise file.error(file.header(key), f"unknown top-level key {key!r}")
+    if "source" not in data:
+        raise file.error(1, "missing the [source] table")
+    s = Table(file, data["source"], file.header("source"), "[source]")
+    s.keys(("id", "author", "title", "based_on"), _SOURCE_KEYS)
+    if s.string("id") != source_id:
+        raise s.error(f"id must be {source_id!r}, the name of this file", "id")
+    source = Source(
+        source_id, s.string("author"), s.string("title"), s.string("based_on"),
+        *(s.text(k, required=False) for k in _SOURCE_KEYS),
+    )  # fmt: skip
+    relations: list[Relation] = []
+    for t in array_of_tables(file, data, "relations"):
+        t.keys(("to", "kind", "evidence"), ("quote",))
+        to, kind = t.string("to"), t.string("kind")
+        if to not in SOURCE_IDS or to == source_id:
+            raise t.error(f"to must be another source ({', '.join(SOURCE_IDS)})", "to")
+        if kind not in RELATION_KINDS:
+            raise t.error(f"kind must be one of {', '.join(RELATION_KINDS)}", "kind")
+        quote = t.text("quote", required=False)
+        if quote is not None:
+            _check_quote(t, quote)
+        relations.append(Relation(source_id, to, kind, t.string("evidence"), quote))
+    clauses: list[tuple[Clause, Table]] = []
+    prefix = PREFIXES[source_id]
+    for t in array_of_tables(file, data, "clauses"):
+        t.keys(_CLAUSE_KEYS, _CLAUSE_OPTIONAL)
+        cid = t.string("id")
+        t.what = f"clause {cid}"
+        if not re.fullmatch(re.escape(prefix) + r"-[1-9][0-9]*", cid):
+            raise t.error(f"a {source_id} clause ID is {prefix}-<number>", "id")
+        quote = t.string("quote")
+        _check_quote(t, quote)
+        ids = t.strings("rulings")
+        for rid in ids:
+            if rid not in rulings:
+                raise t.error(f"unknown ruling {rid!r}", "rulings")
+        reading = t.string("reading")
+        if reading not in READINGS:
+            raise t.error(f"reading must be one of {', '.join(READINGS)}", "reading")
+        values = t.strings("value", allow_one=True) if "value" in t.data else ()
+        _check_reading(t, reading, values, [rulings[r] for r in ids])
+        clause = Clause(
+            source_id, cid, quote, ids, reading, t.string("note"), values,
+            t.text("reports", required=False), t.text("copies", required=False),
+            t.text("game", required=False), file.where(t.line),
+        )  # fmt: skip
+        clauses.append((clause, t))
+    return source, relations, clauses
+
+
+def _check_quote(t: Table, quote: str) -> None:
+    if "\n" in quote.strip():
+        raise t.error("a quote is one line: a phrase to one sentence", "quote")
+    if len(quote) > MAX_QUOTE:
+        raise t.error(
+            f"quote is {len(quote)} characters; at most {MAX_QUOTE} (a phrase to one sentence)",
+            "quote",
+        )
+
+
+def _check_reading(t: Table, reading: str, values: tuple[str, ...], rulings: list[Ruling]) -> None:
+    with_option = [r for r in rulings if r.option is not None]
+    if reading == "supports" and len(with_option) != len(rulings):
+        raise t.error(
+            "'supports' is for rulings with an engine option; use 'states' for "
+            + ", ".join(r.id for r in rulings if r.option is None),
+            "reading",
+        )
+    if reading == "states" and with_option:
+        raise t.error(
+            "'states' is for rulings without an engine option; use 'supports' for "
+            + ", ".join(r.id for r in with_option),
+            "reading",
+        )
+    if reading == "supports" and not values:
+        raise t.error("a 'supports' clause needs a value", "reading")
+    if values and reading not in _VALUE_READINGS:
+        raise t.error(f"a {reading!r} clause takes no value", "value")
+    for r in rulings if values else ():
+        if r.option is None:
+            raise t.error(f"{r.id} has no engine option, so no value", "value")
+        for v in values:
+            if v not in r.values:
+                raise t.error(
+                    f"{v!r} is not a value of {r.option} ({r.id}: {', '.join(r.values)})",
+                    "value",
+                )
+
+
+def cross_check(
+    clauses: list[tuple[Clause, Table]],
+    relations: list[Relation],
+    rulings: list[Ruling],
+    rulings_file: DataFile,
+) -> None:
+    by_id: dict[str, Clause] = {}
+    for clause, t in clauses:
+        if clause.id in by_id:
+            raise t.error("duplicate clause ID", "id")
+        by_id[clause.id] = clause
+    linked = {(r.source, r.to) for r in relations if r.kind in ("copies", "adapts")}
+    for clause, t in clauses:
+        if clause.copies is not None:
+            original = by_id.get(clause.copies)
+            if original is None or original.source == clause.source:
+                raise t.error(f"copies {clause.copies!r}, which is not another source's clause",
+                              "copies")  # fmt: skip
+            if (clause.source, original.source) not in linked:
+                raise t.error(
+                    f"copies {original.id}, but no [[relations]] entry says {clause.source}"
+                    f" copies or adapts {original.source}",
+                    "copies",
+                )
+        for key in ("note",):
+            for ref in _CLAUSE_REF.findall(getattr(clause, key)):
+                if ref not in by_id:
+                    raise t.error(f"{key} refers to unknown clause {ref}", key)
+    for i, ruling in enumerate(rulings):
+        start = rulings_file.header("rulings", i)
+        for ref in _CLAUSE_REF.findall(ruling.reasons):
+            if ref not in by_id:
+                raise rulings_file.error(
+                    rulings_file.key(start, "reasons", "rulings"),
+                    f"ruling {ruling.id}: reasons refer to unknown clause {ref}",
+                )
+        for source, listed in ruling.source_clauses:
+            actual = [c.id for c, _ in clauses if c.source == source and ruling.id in c.rulings]
+            if set(listed) == set(actual):
+                continue
+            line = rulings_file.key(start, source, "rulings")
+            stray = [x for x in listed if x not in actual]
+            if stray:
+                what = (
+                    "is not a clause of that source"
+                    if stray[0] not in by_id or by_id[stray[0]].source != source
+                    else f"does not name {ruling.id}"
+                )
+                raise rulings_file.error(
+                    line, f"ruling {ruling.id}: {source} lists {stray[0]}, which {what}"
+                )
+            missing = [x for x in actual if x not in listed]
+            raise rulings_file.error(
+                line,
+                f"ruling {ruling.id}: {source} omits {', '.join(missing)}, which"
+                f" name{'s' if len(missing) == 1 else ''} {ruling.id}"
+                + (' (it says "silent")' if not listed else ""),
+            )
+
+
+def check_published(
+    published: list[Published], rulings: list[Ruling], rulings_file: DataFile, pub_file: DataFile
+) -> None:
+    index = {r.id: i for i, r in enumerate(rulings)}
+    for j, p in enumerate(published):
+        if p.id not in index:
+            raise pub_file.error(
+                pub_file.header("published", j),
+                f"published ruling {p.id} is missing from {RULINGS_FILE}; published IDs"
+                " are never removed",
+            )
+        i = index[p.id]
+        if rulings[i].question != p.question:
+            raise rulings_file.error(
+                rulings_file.key(rulings_file.header("rulings", i), "question", "rulings"),
+                f"ruling {p.id}: the question differs from the published one; a published"
+                " question never changes (add a new ruling instead)",
+            )
+    published_ids = {p.id for p in published}
+    for i, r in enumerate(rulings):
+        if r.id not in published_ids:
+            raise rulings_file.error(
+                rulings_file.header("rulings", i),
+                f"ruling {r.id} is not in {PUBLISHED_FILE}; add it there with the sha256 of"
+                " its question",
+            )

@@ -1,0 +1,332 @@
+"""What the engine does with a contested ruling, worked out from the golden examples.
+
+For a ruling with an engine option, :func:`demonstrate` takes every example
+record (``examples/*.lld``) whose ``rulings:`` line lists it, and replays its
+moves under each preset's value of that option, and under each value that no
+preset takes; every other option stays as the record has it. Each replay is
+summed up in one line computed from the engine, and the settings that behave
+identically are grouped.
+
+Nothing here prints; ``lld ruling ID`` shows the result.
+
+>>> [d.example for d in demonstrate("R14")]
+['r14-pair-royal-one-of-three.lld', 'r14-pair-royal-three-only.lld']
+>>> for b in demonstrate("R14")[0].behaviours:
+...     print(b.label, "|", b.outcome.kind)
+du-coeur, parlett, caidis, reconstruction (one_or_three) | plays_through
+sympkyn (three_only) | illegal
+>>> demonstrate("R1")  # no engine option: every preset plays it the same way
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from lld.game import Game
+    from lld.record import HandRecord
+
+#: How a replay went.
+#:
+#: ``plays_through``: every move is legal and the hand ends with the last one;
+#: ``illegal``: a move is illegal under this setting, and the replay stops there;
+#: ``ends_early``: the hand is over before the record's last move;
+#: ``unfinished``: every move is legal but the hand is not over after the last;
+#: ``no_game``: the engine will not set the hand up: the setting gives no game
+#: for that many players, or does not fit the record's other options.
+Kind = Literal["plays_through", "illegal", "ends_early", "unfinished", "no_game"]
+
+#: The folder of installed examples, inside the package.
+PACKAGE_EXAMPLES = "_examples"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one replay did; ``text`` says it in one line."""
+
+    kind: Kind
+    text: str
+    #: Net stakes by seat, the last player and the pot left, once the hand is settled.
+    net: tuple[int, ...] | None = None
+    last_player: int | None = None
+    pot_left: int | None = None
+    #: Where the replay stopped (``illegal``) or the hand ended (``ends_early``):
+    #: the move's number in the record, counting from 1, and the move.
+    move_number: int | None = None
+    move: str | None = None
+    #: Why the move is illegal, and the ruling and option (``name=value``) that forbid it.
+    reason: str | None = None
+    rule: str | None = None
+    option: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready view (fields that do not apply are left out)."""
+        out: dict[str, object] = {"kind": self.kind, "text": self.text}
+        if self.net is not None:
+            out.update(net=list(self.net), last_player=self.last_player, pot_left=self.pot_left)
+        for key in ("move_number", "move", "reason", "rule", "option"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """One outcome and every setting that gives it.
+
+    ``presets`` are ``(preset, value)`` pairs; ``unused_values`` are values of the
+    option that no preset takes, tried as overrides.
+    """
+
+    presets: tuple[tuple[str, str | None], ...]
+    unused_values: tuple[str | None, ...]
+    outcome: Outcome
+
+    @property
+    def label(self) -> str:
+        """``du-coeur, parlett (one_or_three)``, ``every preset (claimable)``, or
+        ``to_dealer (no preset)``."""
+        from lld.presets import PRESETS
+
+        parts: list[str] = []
+        values = list(dict.fromkeys(v for _, v in self.presets))
+        if len(values) == 1 and len(self.presets) == len(PRESETS):
+            parts.append(f"every preset ({_show(values[0])})")
+        else:
+            for value in values:
+                names = ", ".join(p for p, v in self.presets if v == value)
+                parts.append(f"{names} ({_show(value)})")
+        parts += [f"{_show(v)} (no preset)" for v in self.unused_values]
+        return "; ".join(parts)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "presets": dict(self.presets),
+            "unused_values": list(self.unused_values),
+            **self.outcome.as_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Demonstration:
+    """One example replayed under every setting of one ruling's option."""
+
+    ruling: str
+    option: str
+    #: The example's file name, title, preset and other options (as the record has them).
+    example: str
+    title: str | None
+    ruleset: str
+    options: tuple[tuple[str, str | None], ...]
+    #: The option's value in the record as written.
+    recorded_value: str | None
+    behaviours: tuple[Behaviour, ...]
+
+    @property
+    def presets_differ(self) -> bool:
+        """Whether at least two presets behave differently in this example."""
+        return sum(1 for b in self.behaviours if b.presets) > 1
+
+    @property
+    def values_differ(self) -> bool:
+        """Whether at least two values of the option (with or without a preset) do."""
+        return len(self.behaviours) > 1
+
+    @property
+    def setting(self) -> str:
+        """``du-coeur`` or ``du-coeur, pair_royal_remainder=to_dealer``: the rules
+        kept from the record (the ruling's own option aside)."""
+        extra = [f"{k}={_show(v)}" for k, v in self.options]
+        return ", ".join([self.ruleset, *extra])
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "example": self.example,
+            "title": self.title,
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "option": self.option,
+            "recorded_value": self.recorded_value,
+            "behaviours": [b.as_dict() for b in self.behaviours],
+        }
+
+
+def _show(value: str | None) -> str:
+    return "none" if value is None else value
+
+
+# ------------------------------------------------------------------ finding examples
+
+
+def examples_directory() -> Path | None:
+    """The installed examples (``lld/_examples``), else the checkout's ``examples/``
+    next to ``src/``; ``None`` if neither is there."""
+    from importlib.resources import files
+
+    installed = Path(str(files("lld") / PACKAGE_EXAMPLES))
+    checkout = Path(__file__).resolve().parents[2] / "examples"
+    for directory in (installed, checkout):
+        if directory.is_dir() and any(directory.glob("*.lld")):
+            return directory
+    return None
+
+
+@cache
+def _records(directory: Path) -> tuple[tuple[str, HandRecord], ...]:
+    from lld.record import load_record
+
+    return tuple((p.name, load_record(str(p))) for p in sorted(directory.glob("*.lld")))
+
+
+def examples_for(ruling_id: str, directory: Path | None = None) -> list[tuple[str, HandRecord]]:
+    """The example records (file name, record) whose ``rulings:`` line lists the ruling."""
+    directory = directory if directory is not None else examples_directory()
+    if directory is None:
+        return []
+    key = _ruling_key(ruling_id)
+    return [(name, rec) for name, rec in _records(directory) if key in rec.rulings]
+
+
+def _ruling_key(ruling_id: str) -> str:
+    key = ruling_id.strip().upper()
+    return "R" + key if key.isdigit() else key
+
+
+# ------------------------------------------------------------------ replaying
+
+
+def demonstrate(ruling_id: str, directory: Path | None = None) -> list[Demonstration]:
+    """Every example of the ruling, replayed under each preset's value of its option.
+
+    ``directory`` holds the examples (default: :func:`examples_directory`). A ruling
+    with no engine option, or one that no example lists, gives an empty list. An
+    example that cannot be read raises :class:`~lld.errors.RecordError`.
+    """
+    from lld.ruleset import OPTIONS
+
+    key = _ruling_key(ruling_id)
+    options = [name for name, spec in OPTIONS.items() if spec.ruling == key]
+    out: list[Demonstration] = []
+    for option in options:
+        for name, rec in examples_for(key, directory):
+            out.append(_demonstrate(key, option, name, rec))
+    # The examples where the setting makes a difference come first.
+    out.sort(key=lambda d: (not d.presets_differ, not d.values_differ))
+    return out
+
+
+def _demonstrate(ruling: str, option: str, name: str, rec: HandRecord) -> Demonstration:
+    from lld.presets import PRESETS
+    from lld.ruleset import OPTIONS
+
+    recorded = rec.rules().options()[option]
+    settings: list[tuple[str | None, str | None]] = [
+        (preset, rules.options()[option]) for preset, rules in PRESETS.items()
+    ]
+    taken = {v for _, v in settings}
+    allowed: list[str | None] = list(OPTIONS[option].allowed)
+    if option.startswith("deal_"):
+        allowed.append(None)  # no game for that many players
+    settings += [(None, v) for v in allowed if v not in taken]
+    replays: dict[str | None, tuple[object, Outcome]] = {}
+    groups: dict[object, tuple[list[tuple[str, str | None]], list[str | None], Outcome]] = {}
+    for preset, value in settings:
+        if value not in replays:
+            replays[value] = _replay(rec, option, value)
+        group_key, outcome = replays[value]
+        presets, unused, _ = groups.setdefault(group_key, ([], [], outcome))
+        if preset is None:
+            unused.append(value)
+        elif (preset, value) not in presets:
+            presets.append((preset, value))
+    behaviours = tuple(
+        Behaviour(tuple(presets), tuple(unused), outcome)
+        for presets, unused, outcome in groups.values()
+    )
+    return Demonstration(
+        ruling, option, name, rec.title, rec.ruleset,
+        tuple((k, v) for k, v in rec.options if k != option), recorded,
+        _distinguish(behaviours),
+    )  # fmt: skip
+
+
+def _distinguish(behaviours: tuple[Behaviour, ...]) -> tuple[Behaviour, ...]:
+    """Two outcomes with the same line differ in the course of play: say so."""
+    seen: set[str] = set()
+    out: list[Behaviour] = []
+    for b in behaviours:
+        if b.outcome.text in seen:
+            text = f"{b.outcome.text} (by a different course of play)"
+            b = replace(b, outcome=replace(b.outcome, text=text))
+        seen.add(b.outcome.text)
+        out.append(b)
+    return tuple(out)
+
+
+def _replay(rec: HandRecord, option: str, value: str | None) -> tuple[object, Outcome]:
+    """Replay ``rec`` with ``option`` set to ``value``: a key that is equal for equal
+    behaviour, and the outcome."""
+    from lld.errors import IllegalMoveError, RecordError
+
+    try:
+        other = replace(
+            rec, options=tuple({**dict(rec.options), option: value}.items()), result=None
+        )
+    except RecordError as error:
+        return ("no_game", error.problem), Outcome("no_game", f"no game: {error.problem}")
+    game = other.new_game()
+    total = len(other.moves)
+    for i, line in enumerate(other.moves):
+        move = str(line.move)
+        if game.over:
+            ended = f"move {i} `{other.moves[i - 1].move}`" if i else "the deal"
+            left = total - i
+            outcome = _settled(
+                other, game, "ends_early",
+                f"the hand ends at {ended}, leaving {left} move{'s' if left > 1 else ''} unplayed",
+            )  # fmt: skip
+            return ("ends_early", i, tuple(game.events)), replace(
+                outcome, move_number=i or None, move=str(other.moves[i - 1].move) if i else None
+            )
+        try:
+            game.play(line.move)
+        except IllegalMoveError as error:
+            because = f"{error.rule}, {error.option}" if error.option else error.rule
+            text = f"stops at move {i + 1} `{move}`: illegal — {error.reason} ({because})"
+            return ("illegal", i, error.reason, error.rule, error.option), Outcome(
+                "illegal", text, move_number=i + 1, move=move,
+                reason=error.reason, rule=error.rule, option=error.option,
+            )  # fmt: skip
+    if not game.over:
+        text = (
+            f"all {total} moves are legal, but the hand is not over:"
+            f" {other.name_of(game.to_play)} is still to play"
+        )
+        return ("unfinished", tuple(game.events)), Outcome("unfinished", text)
+    return ("plays_through", tuple(game.events)), _settled(
+        other, game, "plays_through", "plays through"
+    )
+
+
+def _settled(rec: HandRecord, game: Game, kind: Kind, lead: str) -> Outcome:
+    net, last, pot = tuple(game.ledger.net), game.last_player, game.ledger.pot
+    who = "nobody" if last is None else rec.name_of(last)
+    nets = " ".join(f"{x:+d}" if x else "0" for x in net)
+    text = f"{lead}: seat nets {nets}; last player {who}; pot left {pot}"
+    return Outcome(kind, text, net, last, pot)
+
+
+__all__ = [
+    "Behaviour",
+    "Demonstration",
+    "Kind",
+    "Outcome",
+    "demonstrate",
+    "examples_directory",
+    "examples_for",
+]

@@ -1,0 +1,26 @@
+"""Reading a hand record file, text or JSON."""
+
+from __future__ import annotations
+
+from lld.errors import RecordError
+from lld.record.json_reader import parse_json_record
+from lld.record.model import HandRecord
+from lld.record.text_reader import parse_record
+
+
+def load_record(path: str) -> HandRecord:
+    """Read a record file: JSON if its name ends ``.json``, else text."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise RecordError(path, "no such file") from None
+    except IsADirectoryError:
+        raise RecordError(path, "is a directory, not a record file") from None
+    except UnicodeDecodeError as error:
+        raise RecordError(path, f"not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise RecordError(path, f"cannot read the file ({error.strerror})") from None
+    if path.lower().endswith(".json"):
+        return parse_json_record(text, path)
+    return parse_record(text, path)
