@@ -71,6 +71,8 @@ class Case:
     def key(self) -> str:
         return f"{self.name}/{self.players}"
 
+    # The pot and the cards dealt are worked out here again, not borrowed from
+    # StakesTable: the audit checks the engine's arithmetic, so it must not share it.
     @property
     def pot(self) -> int:
         return self.dealer_ante + self.other_ante * (self.players - 1)
