@@ -156,6 +156,37 @@ class Game:
         )  # fmt: skip
         return cls(rules, deal, stakes)
 
+    def copy(self) -> Game:
+        """An independent copy of this position (for search): cheap, no replay."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.won = list(self.won)
+        other.out = list(self.out)
+        other.moves = list(self.moves)
+        other._log = list(self._log)
+        other._events = list(self._events)
+        other._lay_watch = list(self._lay_watch)
+        other._dead = dict(self._dead)
+        other._fresh = set(self._fresh)
+        other.ledger = self.ledger.copy()
+        other._checked = other._free_checked = None
+        return other
+
+    def _rescan_lay_watch(self) -> None:
+        """Work out afresh which ranks each hand might lay down (after hands change)."""
+        for seat, hand in enumerate(self.hands):
+            ranks = 0
+            for shift in nibbles_at_least(hand, 3):
+                ranks |= 1 << (shift >> 2)
+            for rank in iter_ranks(ranks_present(hand)):
+                if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
+                    ranks |= 1 << rank
+            self._lay_watch[seat] = ranks
+        self._fresh = {(s, r) for s, r in self._fresh if self._lay_watch[s] >> r & 1}
+        self._checked = self._free_checked = None
+
     @classmethod
     def from_deal(cls, rules: Ruleset, deal: Deal) -> Game:
         """A hand from explicit cards: any position can be set up this way."""
@@ -183,15 +214,13 @@ class Game:
             else:
                 self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
         # R17, R18: pairs royal and mournivals dealt into a hand may be laid down.
-        for seat, hand in enumerate(self.hands):
-            for shift in nibbles_at_least(hand, 3):
-                self._lay_watch[seat] |= 1 << (shift >> 2)
         if self._won_all:
-            # R19: a position set up mid-hand may hold pairs that are dead already.
+            # R17-R19, and a position set up mid-hand may hold pairs dead already.
+            self._rescan_lay_watch()
+        else:
             for seat, hand in enumerate(self.hands):
-                for rank in iter_ranks(ranks_present(hand)):
-                    if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
-                        self._lay_watch[seat] |= 1 << rank
+                for shift in nibbles_at_least(hand, 3):
+                    self._lay_watch[seat] |= 1 << (shift >> 2)
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
         self._advance()

@@ -34,6 +34,13 @@ class Ledger:
         # Plain tuples in Entry's field order; Entry objects are made when read.
         self._raw: list[tuple[str, int | None, int | None, int]] = []
 
+    def copy(self) -> Ledger:
+        other = Ledger(len(self.net))
+        other.pot = self.pot
+        other.net = list(self.net)
+        other._raw = list(self._raw)
+        return other
+
     @property
     def entries(self) -> list[Entry]:
         return [Entry._make(raw) for raw in self._raw]

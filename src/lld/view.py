@@ -17,9 +17,10 @@ False
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
-from lld.cards import FULL_DECK, NIBBLE_COUNT
+from lld.cards import FULL_DECK, NIBBLE_COUNT, iter_cards, mask_of
 from lld.moves import Move
 
 if TYPE_CHECKING:
@@ -94,6 +95,26 @@ class SeatView:
 
     def unseen_of_rank(self, rank: int) -> int:
         return NIBBLE_COUNT[(self.unseen() >> (rank << 2)) & 15]
+
+    def sample(self, rng: random.Random) -> Game:
+        """A game this seat cannot tell from the real one, for search.
+
+        The other hands are dealt afresh, at random, from the cards this seat
+        cannot see, each keeping its size; everything public (the table, the
+        won piles, the log, the stakes) and this seat's own hand stay as they
+        are. The real game is not touched.
+        """
+        game = self.__game.copy()
+        unseen = list(iter_cards(self.unseen()))
+        rng.shuffle(unseen)
+        start = 0
+        for seat, hand in enumerate(game.hands):
+            if seat != self.seat:
+                size = hand.bit_count()
+                game.hands[seat] = mask_of(unseen[start : start + size])
+                start += size
+        game._rescan_lay_watch()
+        return game
 
     def turn_moves(self) -> list[Move]:
         """This seat's turn moves, if it is to play."""

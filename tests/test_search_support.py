@@ -1,0 +1,83 @@
+"""What a searching bot stands on: cheap copies, and worlds sampled from one seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lld.bots import make_bot
+from lld.game import Game
+from lld.playout import run
+from lld.presets import PRESETS, ruleset
+from lld.summary import summarize
+
+
+def midgame(name: str, players: int, seed: int, moves: int) -> Game:
+    game = Game.new(ruleset(name), players, seed)
+    rng = random.Random(seed)
+    while not game.over and len(game.moves) < moves:
+        options = game.turn_moves()
+        game.play(options[int(rng.random() * len(options))])
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_copy_is_independent_of_the_original(name: str) -> None:
+    game = midgame(name, PRESETS[name].players[0], seed=7, moves=5)
+    before = summarize(game)
+    hands = list(game.hands)
+    twin = game.copy()
+    run(twin, [make_bot("random", s) for s in range(twin.n)])
+    assert twin.over
+    assert summarize(game) == before
+    assert game.hands == hands
+    assert not game.over
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_copy_plays_on_exactly_like_the_original(name: str) -> None:
+    game = midgame(name, PRESETS[name].players[-1], seed=3, moves=4)
+    twin = game.copy()
+    for g in (game, twin):
+        run(g, [make_bot("willughby", s) for s in range(g.n)])
+    assert summarize(twin) == summarize(game)
+    assert twin.complete
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_sampled_world_keeps_what_the_seat_can_see(seed: int) -> None:
+    game = midgame("parlett", 5, seed, moves=6)
+    if game.over:
+        pytest.skip("the hand ended early")
+    seat = game.to_play
+    view = game.view(seat)
+    world = view.sample(random.Random(seed))
+    assert world.hands[seat] == game.hands[seat]
+    assert world.table == game.table
+    assert world.won == game.won
+    assert world.to_play == game.to_play
+    assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in game.hands]
+    others = 0
+    for s, hand in enumerate(world.hands):
+        if s != seat:
+            others |= hand
+    assert others == view.unseen()
+    assert world.complete
+    run(world, [make_bot("random", s) for s in range(world.n)])
+    assert world.complete
+    assert world.ledger.consistent
+
+
+def test_sampling_deals_the_hidden_cards_afresh() -> None:
+    game = midgame("reconstruction", 5, seed=11, moves=2)
+    view = game.view(game.to_play)
+    worlds = {tuple(view.sample(random.Random(i)).hands) for i in range(20)}
+    assert len(worlds) > 1
+
+
+def test_a_view_cannot_reach_the_other_hands() -> None:
+    view = Game.new(ruleset("parlett"), 5, 1).view(2)
+    assert not hasattr(view, "hands")
+    assert not hasattr(view, "game")
+    assert {n for n in dir(view) if not n.startswith("__")} >= {"hand", "table", "won", "sample"}
