@@ -388,11 +388,14 @@ class Game:
                 # R15: the pair left of a pair royal taken singly.
                 self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
         elif NIBBLE_COUNT[in_hands] == 2 and not (table >> shift) & 15:
-            for holder in range(self.n):
-                if (hands[holder] >> shift) & 15 == in_hands:
-                    # R19: that pair can no longer be mated from the table.
-                    self._lay_watch[holder] |= 1 << rank
-                    self._fresh.add((holder, rank))
+            pair = in_hands << shift
+            for holder, held in enumerate(hands):
+                if held & pair:
+                    if held & pair == pair:
+                        # R19: that pair can no longer be mated from the table.
+                        self._lay_watch[holder] |= 1 << rank
+                        self._fresh.add((holder, rank))
+                    break  # the first holder found has one card or both
         watch = self._lay_watch
         if watch[seat] >> rank & 1 and NIBBLE_COUNT[(hand >> shift) & 15] < 2:
             watch[seat] &= ~(1 << rank)
