@@ -231,6 +231,7 @@ def test_bad_records_name_the_file_and_line(
     assert message in line
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a process")
 def test_the_installed_command_prints_no_traceback() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "lld", "deal", "--players", "2"],
