@@ -437,7 +437,7 @@ def mismatches(conc: Concordance | None = None) -> tuple[Mismatch, ...]:
         ):
             out.append(
                 Mismatch(
-                    "sympkyn", ("S-6", row.clause), "Each player antes 1 coin",
+                    "sympkyn", ("S-6", row.clause), "antes 1 coin",
                     conc.clause(row.clause).quote,
                     f"The text antes {flat.dealer_ante} coin from everyone (a pot of {flat.pot});"
                     f" the table's row for {row.players} players has the dealer ante"
@@ -487,7 +487,7 @@ _READ_MISMATCHES = (
         "sympkyn",
         ("S-26", "S-27"),
         "takes 1 coin to the pot",
-        "they gain a coin from the pot",
+        "gain a coin from the pot",
         "The rule for pairs over eight says the player takes a coin to the pot, which would"
         " make winners pay in as losers do; the example that follows has the winner gain a"
         " coin from the pot. The audit shows the words taken literally never balance.",
@@ -496,7 +496,7 @@ _READ_MISMATCHES = (
         "sympkyn",
         ("S-9", "S-33"),
         "to take the pot",
-        "the rest is determined by won cards",
+        "determined by won cards",
         "The objective is to take the pot, but under the page's own settlement nobody takes"
         " it: the last player gets five and the rest goes by cards won against eight.",
     ),
@@ -512,7 +512,7 @@ _READ_MISMATCHES = (
     Mismatch(
         "du-coeur",
         ("DC-58", "DC-59"),
-        'count 4 stakes for taking the last "trick"',
+        "count 4 stakes",
         "win 3 stakes extra",
         "The same for four players: four in place of one, so three extra.",
     ),
@@ -520,7 +520,7 @@ _READ_MISMATCHES = (
         "du-coeur",
         ("DC-45",),
         "the person who won the last hand",
-        "the one who is left immediately wins five stakes",
+        "immediately wins five stakes",
         "In the five-player sum 'the last hand' names the last player left in, who takes"
         " the five stakes, not the winner of the last deal.",
     ),
