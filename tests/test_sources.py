@@ -73,6 +73,21 @@ def test_every_quote_is_verbatim(conc: Concordance, seeds: dict[str, str]) -> No
     assert not missing, "not found word for word in the seed text:\n" + "\n".join(missing)
 
 
+#: The most of any source's text that the project may quote, all quotations together.
+QUOTED_SHARE_LIMIT = 0.25
+
+
+def test_no_source_is_copied_by_instalments(conc: Concordance, seeds: dict[str, str]) -> None:
+    # Each quotation is short, but many short ones can still add up to the whole
+    # text: the clauses, relations and audit together stay under a quarter of it.
+    for source, text in seeds.items():
+        quoted = [c.quote for c in conc.clauses_of(source)]
+        quoted += [r.quote for r in conc.relations if r.source == source and r.quote]
+        quoted += [w for m in mismatches(conc) if m.source == source for w in (m.label, m.content)]
+        share = sum(len(_norm(q)) for q in quoted) / len(text)
+        assert share <= QUOTED_SHARE_LIMIT, f"{source}: {share:.0%} of its text is quoted"
+
+
 def test_relation_quotes_are_verbatim(conc: Concordance, seeds: dict[str, str]) -> None:
     for r in conc.relations:
         if r.quote is not None:
