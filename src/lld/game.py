@@ -266,19 +266,18 @@ class Game:
         ranks = self._lay_watch[seat]
         if ranks:
             hand = self.hands[seat]
-            rank = 0
             while ranks:
-                if ranks & 1:
-                    shift = rank << 2
-                    nib = (hand >> shift) & 15
-                    held = NIBBLE_COUNT[nib]
-                    if (held > 2 or (held == 2 and self._pair_is_dead(seat, rank))) and (
-                        self._any_time_lays or self._lay_timing_ok(seat, rank)
-                    ):
-                        for size in LAY_SIZES[held]:
-                            moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
-                ranks >>= 1
-                rank += 1
+                low = ranks & -ranks
+                ranks ^= low
+                rank = low.bit_length() - 1
+                shift = rank << 2
+                nib = (hand >> shift) & 15
+                held = NIBBLE_COUNT[nib]
+                if (held > 2 or (held == 2 and self._pair_is_dead(seat, rank))) and (
+                    self._any_time_lays or self._lay_timing_ok(seat, rank)
+                ):
+                    for size in LAY_SIZES[held]:
+                        moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
         if self._dead:
             table = self.table
             for rank in sorted(self._dead):
@@ -290,16 +289,15 @@ class Game:
 
     def free_seats(self) -> list[int]:
         """The seats that may have a free move now: cheap, and never misses one."""
-        dead = self._dead
-        if self.over or not (dead or any(self._lay_watch)):
+        dead, watch = self._dead, self._lay_watch
+        if self.over or not (dead or any(watch)):
             return []
         if dead and any(origin in self._claimable_kinds for origin, _, _ in dead.values()):
             if not self._claim_in_rotation:
                 return list(range(self.n))
             claimants = {self.to_play, self.dealer}
-        else:
-            claimants = set()
-        return [s for s, ranks in enumerate(self._lay_watch) if ranks or s in claimants]
+            return [s for s, ranks in enumerate(watch) if ranks or s in claimants]
+        return [s for s, ranks in enumerate(watch) if ranks]
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move, with every choice of suits, for one seat or all."""

@@ -47,7 +47,9 @@ def offer_free_moves(
     the seat to play, then the others in turn order. ``seats`` is in seat order.
     """
     start = game.to_play
-    for seat in [s for s in seats if s >= start] + [s for s in seats if s < start]:
+    if len(seats) > 1:
+        seats = [s for s in seats if s >= start] + [s for s in seats if s < start]
+    for seat in seats:
         bot, view = bots[seat], views[seat]
         while not game.over:
             move = bot.free(view)
