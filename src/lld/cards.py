@@ -26,10 +26,6 @@ from lld.errors import NotationError
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
-RANK_NAMES = (
-    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
-    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
-)  # fmt: skip
 NUM_RANKS = 13
 NUM_CARDS = 52
 FULL_DECK = (1 << NUM_CARDS) - 1
@@ -53,11 +49,6 @@ def rank_of(c: int) -> int:
 
 def suit_of(c: int) -> int:
     return c & 3
-
-
-def rank_nibble(mask: int, rank: int) -> int:
-    """The four bits of ``mask`` that belong to ``rank``."""
-    return (mask >> (rank << 2)) & 15
 
 
 def count_rank(mask: int, rank: int) -> int:
@@ -91,17 +82,6 @@ def iter_cards(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def lowest_cards(nibble: int, n: int) -> int:
-    """The ``n`` lowest-suited bits of a rank nibble (suits never matter to the rules)."""
-    out = 0
-    while n:
-        low = nibble & -nibble
-        out |= low
-        nibble ^= low
-        n -= 1
-    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

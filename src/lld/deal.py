@@ -23,6 +23,7 @@ the dealer, ``hand_size`` rounds, the rest to the table. A widow's-hand deal
 goes round ``players + 1`` hands, the widow last, and the widow takes the odd
 cards.
 
+>>> from lld.cards import count
 >>> d = Deal.from_seed(1, players=5, hand_size=8, dealer=0)
 >>> [count(h) for h in d.hands], count(d.table)
 ([8, 8, 8, 8, 8], 12)
@@ -35,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from hashlib import blake2b
 
-from lld.cards import FULL_DECK, NUM_CARDS, count, format_cards, rank_of
+from lld.cards import FULL_DECK, NUM_CARDS, format_cards, rank_of
 from lld.errors import NotationError, RulesetError
 
 _BITS = tuple(1 << c for c in range(NUM_CARDS))
@@ -191,6 +192,3 @@ class Deal:
         for h in hands:
             table &= ~h
         return cls(players, dealer, tuple(hands), table, seed=seed)
-
-    def hand_sizes(self) -> list[int]:
-        return [count(h) for h in self.hands]

@@ -64,7 +64,6 @@ class Game:
 
     __slots__ = (
         "_any_time_lays",
-        "_bonus",
         "_captures",
         "_checked",
         "_claim_in_rotation",
@@ -128,7 +127,6 @@ class Game:
             self._shapes, self._captures, self._forced, self._any_time_lays,
             self._claim_in_rotation, self._claim_next_turn, self._claimable_kinds,
         ) = rules.compiled(compile_rules)  # fmt: skip
-        self._bonus = stakes.last_player_bonus
         self._final_turn = False
         # The turn moves generated for this position, if any: a move from that
         # list needs no second check (see play()).
@@ -180,9 +178,10 @@ class Game:
             ranks = 0
             for shift in nibbles_at_least(hand, 3):
                 ranks |= 1 << (shift >> 2)
-            for rank in iter_ranks(ranks_present(hand)):
-                if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
-                    ranks |= 1 << rank
+            if self._won_all:  # a pair is dead only once the other two are won
+                for rank in iter_ranks(ranks_present(hand)):
+                    if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
+                        ranks |= 1 << rank
             self._lay_watch[seat] = ranks
         self._fresh = {(s, r) for s, r in self._fresh if self._lay_watch[s] >> r & 1}
         self._checked = self._free_checked = None
@@ -213,14 +212,8 @@ class Game:
                 log(("R11", dealer, "take_mournival", 0, cards, 0))
             else:
                 self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
-        # R17, R18: pairs royal and mournivals dealt into a hand may be laid down.
-        if self._won_all:
-            # R17-R19, and a position set up mid-hand may hold pairs dead already.
-            self._rescan_lay_watch()
-        else:
-            for seat, hand in enumerate(self.hands):
-                for shift in nibbles_at_least(hand, 3):
-                    self._lay_watch[seat] |= 1 << (shift >> 2)
+        # R17-R19: what each hand may lay down from the start.
+        self._rescan_lay_watch()
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
         self._advance()

@@ -5,7 +5,7 @@ pot ends below zero (it paid out more than it held) or above it (stakes are
 left over), and :attr:`Ledger.pot` says by how much.
 
 >>> led = Ledger(3)
->>> for seat, a in enumerate((4, 3, 3)): led.ante(seat, a, "R5")
+>>> led.antes([4, 3, 3], "R5")
 >>> led.from_pot(1, 5, "R30"); led.from_pot(2, 6, "R31")
 >>> led.pot, led.net, led.consistent
 (-1, [-4, 2, 3], True)
@@ -44,9 +44,6 @@ class Ledger:
     @property
     def entries(self) -> list[Entry]:
         return [Entry._make(raw) for raw in self._raw]
-
-    def ante(self, seat: int, amount: int, rule: str) -> None:
-        self.to_pot(seat, amount, rule)
 
     def antes(self, amounts: list[int], rule: str) -> None:
         """Every seat's ante at once (seat order); a zero ante is no entry."""

@@ -176,7 +176,6 @@ _OPTIONS: tuple[OptionSpec, ...] = (
 )  # fmt: skip
 
 OPTIONS: dict[str, OptionSpec] = {o.name: o for o in _OPTIONS}
-RULING_OF_OPTION: dict[str, str] = {o.name: o.ruling for o in _OPTIONS}
 
 
 def _f(name: str) -> Any:
@@ -268,10 +267,6 @@ class Ruleset:
                 raise RulesetError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
         return dataclasses.replace(self, **overrides)  # type: ignore[arg-type]
 
-    def with_options(self, assignments: list[str] | tuple[str, ...]) -> Ruleset:
-        """A copy with ``name=value`` assignments applied, as given on the command line."""
-        return self.replace(**parse_assignments(assignments))
-
     def options(self) -> dict[str, str | None]:
         """Every option's value, in ruling order."""
         return {o.name: getattr(self, o.name) for o in _OPTIONS}
@@ -305,13 +300,6 @@ def parse_assignments(assignments: list[str] | tuple[str, ...]) -> dict[str, str
             continue
         out[key] = OPTIONS[key].value(value).value
     return out
-
-
-def describe_value(option: str, value: str | None) -> ValueSpec | None:
-    """The meaning and sources of one option value."""
-    if value is None:
-        return None
-    return OPTIONS[option].value(value)
 
 
 __all__ = [

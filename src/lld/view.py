@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from lld.cards import FULL_DECK, NIBBLE_COUNT, iter_cards, mask_of
+from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.moves import Move
 
 if TYPE_CHECKING:
@@ -92,9 +92,6 @@ class SeatView:
         for w in g.won:
             seen |= w
         return FULL_DECK & ~seen
-
-    def unseen_of_rank(self, rank: int) -> int:
-        return NIBBLE_COUNT[(self.unseen() >> (rank << 2)) & 15]
 
     def sample(self, rng: random.Random) -> Game:
         """A game this seat cannot tell from the real one, for search.
