@@ -21,6 +21,7 @@ import time
 
 from lld.cards import FULL_DECK, count
 from lld.game import Game
+from lld.moves import TURN_KINDS
 from lld.presets import PRESETS
 from lld.stakes import stakes_for_cards
 
@@ -76,7 +77,7 @@ def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Ga
         if not game.over:  # the free moves may have ended the hand
             if u() < 0.1:
                 legal = game.legal_moves(game.to_play)
-                variants = [m for m in legal if m.kind in ("capture", "lie")]
+                variants = [m for m in legal if m.kind in TURN_KINDS]
                 move = variants[int(u() * len(variants))]
             else:
                 moves = game.turn_moves()

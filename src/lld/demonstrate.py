@@ -40,9 +40,6 @@ if TYPE_CHECKING:
 #: for that many players, or does not fit the record's other options.
 Kind = Literal["plays_through", "illegal", "ends_early", "unfinished", "no_game"]
 
-#: The folder of installed examples, inside the package.
-PACKAGE_EXAMPLES = "_examples"
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -164,16 +161,12 @@ def _show(value: str | None) -> str:
 
 
 def examples_directory() -> Path | None:
-    """The installed examples (``lld/_examples``), else the checkout's ``examples/``
-    next to ``src/``; ``None`` if neither is there."""
-    from importlib.resources import files
+    """The checkout's ``examples/``, else the installed ``lld/_examples``; ``None``
+    if neither holds an example."""
+    from lld.package_data import data_directory
 
-    installed = Path(str(files("lld") / PACKAGE_EXAMPLES))
-    checkout = Path(__file__).resolve().parents[2] / "examples"
-    for directory in (installed, checkout):
-        if directory.is_dir() and any(directory.glob("*.lld")):
-            return directory
-    return None
+    directory = data_directory("examples", "*.lld")
+    return directory if any(directory.glob("*.lld")) else None
 
 
 @cache

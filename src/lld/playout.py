@@ -46,16 +46,24 @@ def offer_free_moves(
     Who is "first in time" at a real table is whoever speaks first; here it is
     the seat to play, then the others in turn order. ``seats`` is in seat order.
     """
-    start = game.to_play
-    if len(seats) > 1:
-        seats = [s for s in seats if s >= start] + [s for s in seats if s < start]
-    for seat in seats:
+    for seat in in_rotation(seats, game.to_play):
         bot, view = bots[seat], views[seat]
         while not game.over:
             move = bot.free(view)
             if move is None:
                 break
             game.play(move)
+
+
+def in_rotation(seats: Sequence[int], start: int) -> Sequence[int]:
+    """``seats`` (given in seat order) from ``start`` round to the left (R4).
+
+    >>> in_rotation([0, 1, 3, 4], 3)
+    [3, 4, 0, 1]
+    """
+    if len(seats) < 2:
+        return seats
+    return [s for s in seats if s >= start] + [s for s in seats if s < start]
 
 
 def play_hand(

@@ -9,11 +9,12 @@ import sys
 import time
 from typing import Any, TextIO
 
-from lld.bots import BOTS, Bot, make_bot
+from lld.bots import Bot, make_bot
 from lld.cards import format_cards
 from lld.errors import IllegalMoveError, LldError, NotationError, RulesetError
 from lld.game import Game
-from lld.moves import Move
+from lld.moves import TURN_KINDS, Move
+from lld.playout import in_rotation, run
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS, ruleset_with
 from lld.ruleset import OPTIONS, Ruleset
 from lld.summary import summarize
@@ -195,7 +196,7 @@ def run_play(args: argparse.Namespace) -> int:
     shown = 0
     while not game.over:
         shown = _show_events(game, shown, out)
-        for seat in _free_order(game):
+        for seat in in_rotation(game.free_seats(), game.to_play):
             bot = bots[seat]
             if bot is None:
                 if game.free_moves(seat) and seat != game.to_play:
@@ -218,11 +219,6 @@ def run_play(args: argparse.Namespace) -> int:
     if args.json:
         _dump(summarize(game))
     return 0
-
-
-def _free_order(game: Game) -> list[int]:
-    n, start = game.n, game.to_play
-    return sorted(game.free_seats(), key=lambda s: (s - start) % n)
 
 
 def _show_events(game: Game, shown: int, out: TextIO) -> int:
@@ -263,7 +259,7 @@ def _human_turn(game: Game, seat: int, out: TextIO, free_only: bool) -> None:
         except (NotationError, IllegalMoveError) as error:
             print(f"  {error}", file=out)
             continue
-        if move.kind in ("capture", "lie"):
+        if move.kind in TURN_KINDS:
             return
 
 
@@ -367,8 +363,6 @@ def _balance_note(row: dict[str, Any]) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from lld.playout import run
-
     rules = _rules(args)
     n = args.players
     if args.hands < 1:
@@ -378,9 +372,6 @@ def run_simulate(args: argparse.Namespace) -> int:
         names *= n
     if len(names) != n:
         raise RulesetError(f"--bots names {len(names)} bots for {n} seats")
-    for name in names:
-        if name not in BOTS:
-            raise RulesetError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     bots = [make_bot(name, seed + seat) for seat, name in enumerate(names)]
     totals = [0] * n

@@ -11,6 +11,7 @@ from lld.events import Event
 from lld.game import Game
 from lld.moves import KINDS
 from lld.record import HandRecord, load_record, replay
+from lld.summary import summarize
 
 
 def register(subparsers: Any) -> None:
@@ -37,35 +38,13 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def replay_json(rec: HandRecord, game: Game) -> dict[str, Any]:
-    """The replayed hand as one JSON object."""
-    seats: list[dict[str, Any]] = []
-    for seat in range(game.n):
-        entry: dict[str, Any] = {"seat": seat}
-        if rec.seats:
-            entry["name"] = rec.seats[seat]
-        entry["won"] = format_cards(game.won[seat])
-        entry["cards"] = count(game.won[seat])
-        entry["net"] = game.ledger.net[seat]
-        seats.append(entry)
-    out: dict[str, Any] = {}
-    if rec.title is not None:
-        out["title"] = rec.title
-    out.update(
-        {
-            "ruleset": rec.ruleset,
-            "options": dict(rec.options),
-            "players": game.n,
-            "dealer": game.dealer,
-            "seed": rec.seed,
-            "over": game.over,
-            "seats": seats,
-            "pot_left": game.ledger.pot,
-            "last_player": game.last_player,
-            "set_aside": format_cards(game.aside),
-            "result_checked": rec.result is not None,
-            "events": [_event_json(e, c) for e, c in _events_with_comments(rec, game)],
-        }
-    )
+    """The replayed hand as one JSON object: what ``lld play --json`` prints, plus the
+    record's title, its options as written, and its comment on each move."""
+    out: dict[str, Any] = {} if rec.title is None else {"title": rec.title}
+    out.update(summarize(game, rec.seats))
+    out["options"] = dict(rec.options)
+    out["result_checked"] = rec.result is not None
+    out["events"] = [_event_json(e, c) for e, c in _events_with_comments(rec, game)]
     return out
 
 

@@ -15,17 +15,12 @@ from lld.concordance.validation import (
     read_rulings,
     read_source,
 )
+from lld.package_data import data_directory
 
 
 def default_directory() -> Path:
     """``sources/`` of the checkout this module runs from, else the installed copy."""
-    # This file is src/lld/concordance/loading.py in a checkout.
-    checkout = Path(__file__).resolve().parents[3] / "sources"
-    if (checkout / RULINGS_FILE).is_file():
-        return checkout
-    from importlib.resources import files
-
-    return Path(str(files("lld") / "_sources"))
+    return data_directory("sources", RULINGS_FILE)
 
 
 def load(directory: str | os.PathLike[str] | None = None) -> Concordance:
