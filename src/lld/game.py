@@ -318,6 +318,10 @@ class Game:
         """What ``seat`` may see; hand this, not the game, to a bot."""
         return SeatView(self, seat)
 
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError`, naming the rule, unless ``move`` is legal now."""
+        self._check(move)
+
     def is_legal(self, move: Move) -> bool:
         try:
             self._check(move)

@@ -21,6 +21,7 @@ import random
 from typing import TYPE_CHECKING
 
 from lld.cards import FULL_DECK, iter_cards, mask_of
+from lld.errors import IllegalMoveError
 from lld.moves import Move
 
 if TYPE_CHECKING:
@@ -112,6 +113,12 @@ class SeatView:
                 start += size
         game._rescan_lay_watch()
         return game
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`~lld.errors.IllegalMoveError` unless ``move`` is legal for this seat."""
+        if move.seat != self.seat:
+            raise IllegalMoveError(move, f"this is seat {self.seat}'s view", "R4")
+        self.__game.check(move)
 
     def turn_moves(self) -> list[Move]:
         """This seat's turn moves, if it is to play."""

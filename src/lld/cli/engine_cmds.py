@@ -7,17 +7,20 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from lld.bots import Bot, make_bot
 from lld.cards import format_cards
 from lld.errors import IllegalMoveError, LldError, NotationError, RulesetError
+from lld.events import Event
 from lld.game import Game
 from lld.moves import TURN_KINDS, Move
-from lld.playout import in_rotation, run
+from lld.playout import run
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS, ruleset_with
 from lld.ruleset import OPTIONS, Ruleset
 from lld.summary import summarize
+from lld.view import SeatView
 
 
 def register(sub: Any) -> None:
@@ -180,39 +183,23 @@ def run_play(args: argparse.Namespace) -> int:
     game = _new_game(args)
     n = game.n
     out: TextIO = sys.stderr if args.json else sys.stdout
+    printer = _EventPrinter(out)
     if args.bots:
-        bots: list[Bot | None] = [make_bot(args.bots, seat) for seat in range(n)]
-        human = None
+        bots: list[Bot] = [make_bot(args.bots, seat) for seat in range(n)]
     else:
         if not 0 <= args.seat < n:
             raise RulesetError(f"--seat {args.seat} is not a seat (0 to {n - 1})")
-        human = args.seat
-        bots = [None if s == human else make_bot(args.opponents, s) for s in range(n)]
+        bots = [
+            _TerminalPlayer(printer) if s == args.seat else make_bot(args.opponents, s)
+            for s in range(n)
+        ]
     print(
         f"{game.rules.name}, {n} players, seed {game.deal.seed}"
         f" (replay with --seed {game.deal.seed}); seat {game.dealer} deals",
         file=out,
     )
-    shown = 0
-    while not game.over:
-        shown = _show_events(game, shown, out)
-        for seat in in_rotation(game.free_seats(), game.to_play):
-            bot = bots[seat]
-            if bot is None:
-                if game.free_moves(seat) and seat != game.to_play:
-                    _human_turn(game, seat, out, free_only=True)
-                continue
-            view = game.view(seat)
-            while not game.over and (move := bot.free(view)) is not None:
-                game.play(move)
-        if not game.over:  # the free moves may have ended the hand
-            shown = _show_events(game, shown, out)
-            bot = bots[game.to_play]
-            if bot is None:
-                _human_turn(game, game.to_play, out, free_only=False)
-            else:
-                game.play(bot.choose(game.view(game.to_play)))
-    _show_events(game, shown, out)
+    run(game, bots)
+    printer.show(game.events)
     _show_result(game, out)
     if args.save:
         _save(game, args.save)
@@ -221,46 +208,69 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_events(game: Game, shown: int, out: TextIO) -> int:
-    for event in game.events[shown:]:
-        print(f"  {event.describe():<44} [{event.rule}]", file=out)
-    return len(game.events)
+class _EventPrinter:
+    """Prints each event of the hand once, with the ruling behind it."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.shown = 0
+
+    def show(self, events: Sequence[Event]) -> None:
+        for event in events[self.shown :]:
+            print(f"  {event.describe():<44} [{event.rule}]", file=self.out)
+        self.shown = len(events)
 
 
-def _human_turn(game: Game, seat: int, out: TextIO, free_only: bool) -> None:
-    """Prompt until the human makes a turn move (or passes, for free moves only)."""
-    while not game.over:
-        moves = game.free_moves(seat) + ([] if free_only else game.turn_moves())
-        if free_only and not moves:
-            return
-        print(f"\ntable:     {format_cards(game.table)}", file=out)
-        print(f"your hand: {format_cards(game.hands[seat])}", file=out)
-        won = "  ".join(f"{s}:{bin(w).count('1')}" for s, w in enumerate(game.won))
-        print(f"won cards: {won}", file=out)
-        for i, move in enumerate(moves, 1):
-            print(f"  [{i}] {move.action()}", file=out)
-        prompt = "free move, or Enter to pass" if free_only else f"seat {seat} to play"
-        print(f"{prompt} (number or move, ? for help, q to quit)> ", end="", file=out)
-        out.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise LldError("input ended before the hand was over")
-        text = line.strip()
-        if text in ("q", "quit"):
-            raise LldError("hand abandoned")
-        if text in ("?", "help"):
-            print(_HELP, file=out)
-            continue
-        if not text and free_only:
-            return
-        try:
-            move = _read_move(text, seat, moves)
-            game.play(move)
-        except (NotationError, IllegalMoveError) as error:
-            print(f"  {error}", file=out)
-            continue
-        if move.kind in TURN_KINDS:
-            return
+class _TerminalPlayer:
+    """A person at the terminal, playing one seat as a bot would: from its view only."""
+
+    name = "terminal"
+
+    def __init__(self, printer: _EventPrinter) -> None:
+        self.printer = printer
+
+    def choose(self, view: SeatView) -> Move:
+        move = self._ask(view, view.turn_moves(), f"seat {view.seat} to play")
+        assert move is not None  # a turn cannot be passed
+        return move
+
+    def free(self, view: SeatView) -> Move | None:
+        moves = view.free_moves()
+        return self._ask(view, moves, "free move, or Enter to pass") if moves else None
+
+    def _ask(self, view: SeatView, moves: list[Move], prompt: str) -> Move | None:
+        out = self.printer.out
+        while True:
+            self.printer.show(view.events)
+            print(f"\ntable:     {format_cards(view.table)}", file=out)
+            print(f"your hand: {format_cards(view.hand)}", file=out)
+            won = "  ".join(f"{s}:{bin(w).count('1')}" for s, w in enumerate(view.won))
+            print(f"won cards: {won}", file=out)
+            for i, move in enumerate(moves, 1):
+                print(f"  [{i}] {move.action()}", file=out)
+            print(f"{prompt} (number or move, ? for help, q to quit)> ", end="", file=out)
+            out.flush()
+            line = sys.stdin.readline()
+            if not line:
+                raise LldError("input ended before the hand was over")
+            text = line.strip()
+            if text in ("q", "quit"):
+                raise LldError("hand abandoned")
+            if text in ("?", "help"):
+                print(_HELP, file=out)
+                continue
+            if not text and prompt.startswith("free"):
+                return None
+            try:
+                move = _read_move(text, view.seat, moves)
+                view.check(move)
+            except (NotationError, IllegalMoveError) as error:
+                print(f"  {error}", file=out)
+                continue
+            if (move.kind in TURN_KINDS) == (moves[0].kind in TURN_KINDS):
+                return move
+            kind = "a turn (capture or lie)" if moves[0].kind in TURN_KINDS else "a free move"
+            print(f"  {move} is legal, but {kind} is asked for here", file=out)
 
 
 _HELP = """  Type the number of a move, or write it: '7S x 7H' captures the 7H with your 7S;
