@@ -7,7 +7,9 @@ import random
 import pytest
 
 from lld.bots import make_bot
+from lld.errors import IllegalMoveError
 from lld.game import Game
+from lld.moves import LIE, Move
 from lld.playout import run
 from lld.presets import PRESETS, ruleset
 from lld.summary import summarize
@@ -81,3 +83,18 @@ def test_a_view_cannot_reach_the_other_hands() -> None:
     assert not hasattr(view, "hands")
     assert not hasattr(view, "game")
     assert {n for n in dir(view) if not n.startswith("__")} >= {"hand", "table", "won", "sample"}
+
+
+def test_a_view_checks_only_its_own_seats_moves() -> None:
+    game = Game.new(ruleset("parlett"), 5, 1)
+    seat = game.to_play
+    view = game.view(seat)
+    moves = game.turn_moves()
+    assert moves[-1].kind != LIE  # a capture is open, so lying down is not allowed
+    for move in moves:
+        view.check(move)  # legal: no error
+    with pytest.raises(IllegalMoveError, match="this is seat"):
+        game.view((seat + 1) % 5).check(moves[0])
+    with pytest.raises(IllegalMoveError) as caught:
+        view.check(Move(LIE, seat))
+    assert (caught.value.rule, caught.value.option) == ("R22", "lie_down=forced")
