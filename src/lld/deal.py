@@ -191,4 +191,13 @@ class Deal:
         table = FULL_DECK
         for h in hands:
             table &= ~h
-        return cls(players, dealer, tuple(hands), table, seed=seed)
+        # A shuffled pack places every card once by construction, so the checks
+        # in __post_init__ (for cards given by hand) are skipped: the analysis
+        # deals hundreds of thousands of hands.
+        deal = object.__new__(cls)
+        for name, value in (
+            ("players", players), ("dealer", dealer), ("hands", tuple(hands)),
+            ("table", table), ("won", (0,) * players), ("seed", seed),
+        ):  # fmt: skip
+            object.__setattr__(deal, name, value)
+        return deal

@@ -21,6 +21,8 @@ analysis plays hundreds of thousands of hands through this one code path.
 
 from __future__ import annotations
 
+from operator import not_
+
 from lld.cards import (
     FULL_DECK,
     NIBBLE_COUNT,
@@ -47,7 +49,7 @@ from lld.rule_tables import (
     PAIR_ROYAL_REMAINDER,
     TABLE_MOURNIVAL,
     compile_rules,
-    nibbles_at_least,
+    ranks_holding,
 )
 from lld.ruleset import Ruleset
 from lld.settlement import settle, share_leftovers
@@ -64,6 +66,7 @@ class Game:
 
     __slots__ = (
         "_any_time_lays",
+        "_capture_moves",
         "_captures",
         "_checked",
         "_claim_in_rotation",
@@ -108,11 +111,9 @@ class Game:
         self.hands = list(deal.hands)
         self.table = deal.table
         self.won = list(deal.won)
-        self._won_all = 0
-        for w in self.won:
-            self._won_all |= w
+        self._won_all = sum(self.won)  # the piles are disjoint (Deal checks), so this is their union
         self.aside = 0
-        self.out = [h == 0 for h in self.hands]
+        self.out = list(map(not_, self.hands))
         self._in_play = self.out.count(False)
         self.over = False
         self.last_player: int | None = None
@@ -124,8 +125,9 @@ class Game:
         self.moves: list[Move] = []
         self.ledger = Ledger(n)
         (
-            self._shapes, self._captures, self._forced, self._any_time_lays,
-            self._claim_in_rotation, self._claim_next_turn, self._claimable_kinds,
+            self._shapes, self._captures, self._capture_moves, self._forced,
+            self._any_time_lays, self._claim_in_rotation, self._claim_next_turn,
+            self._claimable_kinds,
         ) = rules.compiled(compile_rules)  # fmt: skip
         self._final_turn = False
         # The turn moves generated for this position, if any: a move from that
@@ -174,16 +176,16 @@ class Game:
 
     def _rescan_lay_watch(self) -> None:
         """Work out afresh which ranks each hand might lay down (after hands change)."""
+        watch = self._lay_watch
         for seat, hand in enumerate(self.hands):
-            ranks = 0
-            for shift in nibbles_at_least(hand, 3):
-                ranks |= 1 << (shift >> 2)
+            ranks = ranks_holding(hand, 3)
             if self._won_all:  # a pair is dead only once the other two are won
                 for rank in iter_ranks(ranks_present(hand)):
                     if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
                         ranks |= 1 << rank
-            self._lay_watch[seat] = ranks
-        self._fresh = {(s, r) for s, r in self._fresh if self._lay_watch[s] >> r & 1}
+            watch[seat] = ranks
+        if self._fresh:
+            self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
         self._checked = self._free_checked = None
 
     @classmethod
@@ -203,15 +205,19 @@ class Game:
             if amount:
                 log((rule, seat, "ante", 0, 0, amount))
         # R11: a mournival among the table cards.
-        for shift in nibbles_at_least(self.table, 4):
-            cards = 15 << shift
+        mournivals = ranks_holding(self.table, 4)
+        while mournivals:
+            low = mournivals & -mournivals
+            mournivals ^= low
+            rank = low.bit_length() - 1
+            cards = 15 << (rank << 2)
             if self.rules.table_mournival == "dealer_takes":
                 self.table ^= cards
                 self.won[dealer] |= cards
                 self._won_all |= cards
                 log(("R11", dealer, "take_mournival", 0, cards, 0))
             else:
-                self._dead[shift >> 2] = (TABLE_MOURNIVAL, dealer, 1)
+                self._dead[rank] = (TABLE_MOURNIVAL, dealer, 1)
         # R17-R19: what each hand may lay down from the start.
         self._rescan_lay_watch()
         # R4: eldest, on the dealer's left, plays first.
@@ -233,8 +239,9 @@ class Game:
             return []
         seat = self.to_play
         hand, table = self.hands[seat], self.table
-        captures = self._captures
-        moves = []
+        cache = self._capture_moves
+        base = seat << 14
+        moves: list[Move] = []
         # ranks_present(hand) & ranks_present(table), inlined for speed
         h = hand | (hand >> 1)
         t = table | (table >> 1)
@@ -243,12 +250,29 @@ class Game:
             low = both & -both
             both ^= low
             shift = low.bit_length() - 1
-            for hb, tb in captures[((hand >> shift) & 15) << 4 | ((table >> shift) & 15)]:
-                moves.append(_new(Move, (CAPTURE, seat, hb << shift, tb << shift)))
+            key = base | shift << 8 | ((hand >> shift) & 15) << 4 | ((table >> shift) & 15)
+            try:
+                moves += cache[key]
+            except KeyError:
+                moves += self._new_capture_moves(key)
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
             moves.append(_new(Move, (LIE, seat, 0, 0)))
         self._checked = moves
+        return moves
+
+    def _new_capture_moves(self, key: int) -> tuple[Move, ...]:
+        """The capture moves for one (seat, rank, hand nibble, table nibble) key, kept.
+
+        The same few hundred moves recur in every hand, so each is built once
+        per ruleset and shared (moves are immutable) instead of once per turn.
+        """
+        seat, shift, nibbles = key >> 14, key >> 8 & 63, key & 255
+        moves = tuple(
+            _new(Move, (CAPTURE, seat, hb << shift, tb << shift))
+            for hb, tb in self._captures[nibbles]
+        )
+        self._capture_moves[key] = moves
         return moves
 
     def free_moves(self, seat: int) -> list[Move]:
@@ -281,16 +305,24 @@ class Game:
         return moves
 
     def free_seats(self) -> list[int]:
-        """The seats that may have a free move now: cheap, and never misses one."""
+        """The seats that may have a free move now, in seat order: cheap, and never misses one."""
         dead, watch = self._dead, self._lay_watch
         if self.over or not (dead or any(watch)):
             return []
+        if self._any_time_lays or not self.turns:
+            layers = [s for s, ranks in enumerate(watch) if ranks]
+        else:
+            # R20, promptly or on one's own turn: the seat to play, and those
+            # whose pair became layable during the latest turn.
+            seat = self.to_play
+            layers = [seat] if watch[seat] else []
+            if self._fresh:
+                layers = sorted({seat for seat, _ in self._fresh}.union(layers))
         if dead and any(origin in self._claimable_kinds for origin, _, _ in dead.values()):
             if not self._claim_in_rotation:
                 return list(range(self.n))
-            claimants = {self.to_play, self.dealer}
-            return [s for s, ranks in enumerate(watch) if ranks or s in claimants]
-        return [s for s, ranks in enumerate(watch) if ranks]
+            return sorted({self.to_play, self.dealer}.union(layers))
+        return layers
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move, with every choice of suits, for one seat or all."""

@@ -9,6 +9,7 @@ it carries.
 from __future__ import annotations
 
 from lld.cards import NIBBLE_COUNT
+from lld.moves import Move
 from lld.ruleset import Ruleset
 
 # Where a dead group of table cards (one nobody can ever mate) came from.
@@ -63,7 +64,16 @@ Shapes = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
 
 def compile_rules(
     rules: Ruleset,
-) -> tuple[Shapes, tuple[tuple[tuple[int, int], ...], ...], bool, bool, bool, bool, frozenset[str]]:
+) -> tuple[
+    Shapes,
+    tuple[tuple[tuple[int, int], ...], ...],
+    dict[int, tuple[Move, ...]],
+    bool,
+    bool,
+    bool,
+    bool,
+    frozenset[str],
+]:
     """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
     claimable = frozenset(
         kind
@@ -88,6 +98,7 @@ def compile_rules(
     return (
         shapes,
         by_nibbles,
+        {},  # the game's cache of capture moves built from by_nibbles
         rules.lie_down == "forced",
         rules.hand_pairs_when == "any_time",
         rules.claim_priority == "first_in_rotation",
@@ -106,18 +117,24 @@ _ONES = int("1" * 13, 16)
 _FOURS = int("4" * 13, 16)
 
 
-def nibbles_at_least(mask: int, k: int) -> list[int]:
-    """The shifts of the rank nibbles of ``mask`` holding ``k`` (3 or 4) cards or more.
+def ranks_holding(mask: int, k: int) -> int:
+    """The ranks (bit ``r`` for rank ``r``) of which ``mask`` holds ``k`` (3 or 4) cards or more.
 
     A per-nibble popcount done on the whole mask at once (SWAR), since most
-    deals have no pair royal and the loop over 13 ranks is then wasted.
+    hands and tables have no pair royal and a loop over 13 ranks is then wasted.
+
+    >>> from lld.cards import parse_cards
+    >>> bin(ranks_holding(parse_cards("2C 2D 2H 9S KC KD KH KS"), 3))
+    '0b1000000000010'
+    >>> bin(ranks_holding(parse_cards("2C 2D 2H 9S KC KD KH KS"), 4))
+    '0b1000000000000'
     """
     x = mask - ((mask >> 1) & _FIVES)
     x = (x & _THREES) + ((x >> 2) & _THREES)
     hits = ((x + _ONES) if k == 3 else x) & _FOURS
-    out = []
+    ranks = 0
     while hits:
         low = hits & -hits
         hits ^= low
-        out.append(low.bit_length() - 3)
-    return out
+        ranks |= 1 << (low.bit_length() >> 2)
+    return ranks
