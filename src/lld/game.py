@@ -38,7 +38,7 @@ from lld.deal import Deal
 from lld.errors import IllegalMoveError
 from lld.events import Event
 from lld.ledger import Ledger
-from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move, suit_variants
+from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, Move, suit_variants
 from lld.rule_tables import (
     CAPTURE_RULE,
     DEAD_RULE,
@@ -89,7 +89,6 @@ class Game:
         "hands",
         "last_player",
         "ledger",
-        "moves",
         "n",
         "out",
         "over",
@@ -122,7 +121,6 @@ class Game:
         # capture costs the playout loop more than the capture itself.
         self._log: list[tuple[str, int | None, str, int, int, int]] = []
         self._events: list[Event] = []
-        self.moves: list[Move] = []
         self.ledger = Ledger(n)
         (
             self._shapes, self._captures, self._capture_moves, self._forced,
@@ -164,7 +162,6 @@ class Game:
         other.hands = list(self.hands)
         other.won = list(self.won)
         other.out = list(self.out)
-        other.moves = list(self.moves)
         other._log = list(self._log)
         other._events = list(self._events)
         other._lay_watch = list(self._lay_watch)
@@ -346,6 +343,15 @@ class Game:
             events.extend(_new(Event, raw) for raw in log[len(events) :])
         return events
 
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, in order (read from the log, which records each)."""
+        return [
+            _new(Move, (kind, seat, hand, table))
+            for _, seat, kind, hand, table, _ in self._log
+            if kind in KINDS
+        ]
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see; hand this, not the game, to a bot."""
         return SeatView(self, seat)
@@ -371,7 +377,6 @@ class Game:
             if free is None or move not in free:
                 self._check(move)
         self._checked = self._free_checked = None
-        self.moves.append(move)
         kind = move[0]
         if kind is CAPTURE:
             self._capture(move)
@@ -441,7 +446,7 @@ class Game:
     def _lie_down(self, seat: int) -> None:
         hand = self.hands[seat]
         self.hands[seat] = 0
-        self.table |= hand
+        self.table = table = self.table | hand
         self.out[seat] = True
         self._in_play -= 1
         self._lay_watch[seat] = 0
@@ -452,16 +457,18 @@ class Game:
                 self.ledger.transfer(seat, s, 1, "R23")
             if remaining:
                 self._log.append(("R23", seat, "lie_payment", 0, 0, 1))
-        self._end_turn()
-        # R24: a pair (or four) left on the table that nobody can mate.
-        table, hands = self.table, self.hands
+        self.turns += 1
+        if self._fresh:
+            self._fresh.clear()
+        # R24: a pair (or four) left on the table that nobody can mate: no card
+        # of its rank is left in any hand.
+        in_hands = FULL_DECK ^ table ^ self._won_all
         present = ranks_present(hand)
         while present:
             low = present & -present
             present ^= low
             shift = low.bit_length() - 1
-            on_table = NIBBLE_COUNT[(table >> shift) & 15]
-            if on_table % 2 == 0 and not any((h >> shift) & 15 for h in hands):
+            if not (in_hands >> shift) & 15 and not NIBBLE_COUNT[(table >> shift) & 15] & 1:
                 self._dead[shift >> 2] = (LIE_DOWN_PAIR, seat, self.turns)
         self._after_turn()
 
@@ -500,10 +507,6 @@ class Game:
         self.out[seat] = True
         self._in_play -= 1
         self._log.append((rule, seat, "out", 0, 0, 0))
-
-    def _end_turn(self) -> None:
-        self.turns += 1
-        self._fresh.clear()
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
