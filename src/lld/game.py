@@ -80,6 +80,7 @@ class Game:
         "_fresh",
         "_in_play",
         "_lay_watch",
+        "_next_seat",
         "_log",
         "_shapes",
         "_won_all",
@@ -114,6 +115,13 @@ class Game:
         self.aside = 0
         self.out = list(map(not_, self.hands))
         self._in_play = self.out.count(False)
+        # R4: the seat each seat passes play to, skipping those who are out
+        # (kept up to date as players go out; the turn loop reads it every move).
+        self._next_seat = [*range(1, n), 0]
+        for seat in range(n):
+            if self.out[seat]:  # a set-up position may start with empty hands
+                self._in_play += 1  # _leaves_rotation counts it out again
+                self._leaves_rotation(seat)
         self.over = False
         self.last_player: int | None = None
         self.turns = 0
@@ -165,6 +173,7 @@ class Game:
         other._log = list(self._log)
         other._events = list(self._events)
         other._lay_watch = list(self._lay_watch)
+        other._next_seat = list(self._next_seat)
         other._dead = dict(self._dead)
         other._fresh = set(self._fresh)
         other.ledger = self.ledger.copy()
@@ -433,22 +442,19 @@ class Game:
             watch[seat] &= ~(1 << rank)
         if not hand:
             self._goes_out(seat, "R34")
-        if self._final_turn or self._in_play <= 1:
+            if self._in_play <= 1:
+                self._finish()
+                return
+        if self._final_turn:
             self._finish()
             return
-        # R4, as in _advance(), inlined: this is the commonest path of all.
-        n, out = self.n, self.out
-        seat = (seat + 1) % n
-        while out[seat]:
-            seat = (seat + 1) % n
-        self.to_play = seat
+        self.to_play = self._next_seat[seat]  # R4
 
     def _lie_down(self, seat: int) -> None:
         hand = self.hands[seat]
         self.hands[seat] = 0
         self.table = table = self.table | hand
-        self.out[seat] = True
-        self._in_play -= 1
+        self._leaves_rotation(seat)
         self._lay_watch[seat] = 0
         self._log.append(("R22", seat, LIE, 0, 0, 0))
         if self.rules.lie_down_payment == "stake_to_each_remaining":
@@ -504,9 +510,18 @@ class Game:
         self._log.append((DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
 
     def _goes_out(self, seat: int, rule: str) -> None:
+        self._leaves_rotation(seat)
+        self._log.append((rule, seat, "out", 0, 0, 0))
+
+    def _leaves_rotation(self, seat: int) -> None:
+        """R4: ``seat`` is out; play now passes over it."""
         self.out[seat] = True
         self._in_play -= 1
-        self._log.append((rule, seat, "out", 0, 0, 0))
+        after = self._next_seat[seat]
+        nxt = self._next_seat
+        for s, following in enumerate(nxt):
+            if following == seat:
+                nxt[s] = after
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
@@ -516,13 +531,7 @@ class Game:
 
     def _advance(self) -> None:
         """R4: play passes to the left, skipping players who are out."""
-        n, out = self.n, self.out
-        seat = self.to_play
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if not out[seat]:
-                self.to_play = seat
-                return
+        self.to_play = self._next_seat[self.to_play]
 
     # ------------------------------------------------------------- the end
 
