@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lld import Game, IllegalMoveError, Move, Ruleset
 from lld.cards import NIBBLE_COUNT, count, rank_mask
+from lld.deal import Deal
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
 from lld.ruleset import OPTIONS
 from positions import RULE_IDS, snapshot, stakes_for
@@ -518,3 +520,24 @@ def test_positions_from_mid_hand_keep_every_invariant(preset: str) -> None:
         run(p)
 
     inner()
+
+
+@settings(common, max_examples=300)
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    players=st.integers(3, 8),
+    hand_size=st.integers(1, 8),
+    widow=st.booleans(),
+)
+def test_dealing_from_a_seed_places_every_card_once(
+    seed: int, players: int, hand_size: int, widow: bool
+) -> None:
+    """A seeded deal skips Deal's checks; built again through them, it must pass unchanged."""
+    ways = players + 1 if widow else players
+    if ways * hand_size > 52:
+        return
+    deal = Deal.from_seed(seed, players, hand_size, dealer=seed % players, widow=widow)
+    checked = Deal(deal.players, deal.dealer, deal.hands, deal.table, deal.won, deal.seed)
+    assert checked == deal
+    assert [count(h) for h in deal.hands] == [hand_size] * players
+    assert count(deal.table) == 52 - players * hand_size

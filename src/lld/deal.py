@@ -52,33 +52,38 @@ def shuffled_deck(seed: int, purpose: bytes = b"lld-deal") -> list[int]:
     >>> [format_card(c) for c in shuffled_deck(1)[:5]]
     ['3S', 'QH', '6C', '9S', '3C']
     """
+    return [bit.bit_length() - 1 for bit in _shuffled_bits(seed, purpose)]
+
+
+def _shuffled_bits(seed: int, purpose: bytes) -> list[int]:
+    """:func:`shuffled_deck` with each card as its one-bit mask (what a deal adds up)."""
     digest = blake2b(seed.to_bytes(8, "little"), digest_size=64, person=purpose).digest()
     x = int.from_bytes(digest, "little")
-    deck = list(range(NUM_CARDS))
-    i = NUM_CARDS - 1
+    deck = list(_BITS)
     # divmod by i + 1 for i = 51 … 1, done a machine-word chunk at a time:
     # dividing by a product of radices and then by each radix in turn gives the
     # same digits, with far fewer divisions of the 512-bit number.
-    for product, radices in _RADIX_CHUNKS:
+    for product, steps in _RADIX_CHUNKS:
         x, chunk = divmod(x, product)
-        for radix in radices:
+        for i, radix in steps:
             chunk, j = divmod(chunk, radix)
             deck[i], deck[j] = deck[j], deck[i]
-            i -= 1
     return deck
 
 
-def _radix_chunks() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    chunks: list[tuple[int, tuple[int, ...]]] = []
-    radices: list[int] = []
+def _radix_chunks() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The Fisher–Yates steps (position ``i``, radix ``i + 1``) in chunks whose
+    radices multiply to less than 2**62, with each chunk's product."""
+    chunks: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    steps: list[tuple[int, int]] = []
     product = 1
     for radix in range(NUM_CARDS, 1, -1):
         if product * radix >= 2**62:
-            chunks.append((product, tuple(radices)))
-            radices, product = [], 1
-        radices.append(radix)
+            chunks.append((product, tuple(steps)))
+            steps, product = [], 1
+        steps.append((radix - 1, radix))
         product *= radix
-    chunks.append((product, tuple(radices)))
+    chunks.append((product, tuple(steps)))
     return tuple(chunks)
 
 
@@ -178,26 +183,22 @@ class Deal:
             raise RulesetError(f"cannot deal for {players} players: the game is for 3 to 8")
         if dealer is None:
             dealer, _ = cut_for_deal(seed, players, low_cut)
-        deck = shuffled_deck(seed)
+        deck = _shuffled_bits(seed, b"lld-deal")
         hands = [0] * players
         ways = players + 1 if widow else players
         dealt = ways * hand_size
         if dealt > NUM_CARDS:
             raise RulesetError(f"cannot deal {hand_size} cards to each of {ways} hands")
-        bits = _BITS.__getitem__
         for way in range(players):
             # One card at a time round the table: this hand gets every ways-th card.
-            hands[(dealer + 1 + way) % players] = sum(map(bits, deck[way:dealt:ways]))
-        table = FULL_DECK
-        for h in hands:
-            table &= ~h
+            hands[(dealer + 1 + way) % players] = sum(deck[way:dealt:ways])
         # A shuffled pack places every card once by construction, so the checks
-        # in __post_init__ (for cards given by hand) are skipped: the analysis
-        # deals hundreds of thousands of hands.
+        # in __post_init__ (for cards given by hand) are skipped, and the
+        # frozen fields are filled in directly: the analysis deals hundreds of
+        # thousands of hands.
         deal = object.__new__(cls)
-        for name, value in (
-            ("players", players), ("dealer", dealer), ("hands", tuple(hands)),
-            ("table", table), ("won", (0,) * players), ("seed", seed),
-        ):  # fmt: skip
-            object.__setattr__(deal, name, value)
+        vars(deal).update(
+            players=players, dealer=dealer, hands=tuple(hands), table=FULL_DECK - sum(hands),
+            won=(0,) * players, seed=seed,
+        )  # fmt: skip
         return deal

@@ -16,8 +16,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from lld.cards import NIBBLE_COUNT, count
+from lld.cards import NIBBLE_COUNT, NUM_CARDS, count
 from lld.ledger import Ledger
 from lld.rule_tables import LOWEST
 from lld.ruleset import Ruleset
@@ -43,6 +44,12 @@ def share_leftovers(leftovers: int, rule: str) -> int:
     return taken
 
 
+@cache
+def _payouts(break_even: int) -> tuple[int, ...]:
+    """``stakes_for_cards`` for every pile size from 0 to 52, worked out once."""
+    return tuple(stakes_for_cards(cards, break_even) for cards in range(NUM_CARDS + 1))
+
+
 def settle(
     rules: Ruleset,
     stakes: StakesTable,
@@ -60,8 +67,9 @@ def settle(
         break_even = stakes.break_even
         assert break_even is not None  # the ruleset checks this when built
         rule = "R32" if break_even % 2 else "R31"
-        for seat in range(len(won)):
-            k = stakes_for_cards(count(won[seat]), break_even)
+        payouts = _payouts(break_even)
+        for seat, pile in enumerate(won):
+            k = payouts[pile.bit_count()]
             if k > 0:
                 ledger.from_pot(seat, k, rule)
                 log((rule, seat, "wins", 0, 0, k))
