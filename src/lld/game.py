@@ -87,6 +87,7 @@ class Game:
         "aside",
         "deal",
         "dealer",
+        "free_pending",
         "hands",
         "last_player",
         "ledger",
@@ -118,10 +119,11 @@ class Game:
         # R4: the seat each seat passes play to, skipping those who are out
         # (kept up to date as players go out; the turn loop reads it every move).
         self._next_seat = [*range(1, n), 0]
-        for seat in range(n):
-            if self.out[seat]:  # a set-up position may start with empty hands
-                self._in_play += 1  # _leaves_rotation counts it out again
-                self._leaves_rotation(seat)
+        if self._in_play < n:  # a set-up position may start with empty hands
+            for seat in range(n):
+                if self.out[seat]:
+                    self._in_play += 1  # _leaves_rotation counts it out again
+                    self._leaves_rotation(seat)
         self.over = False
         self.last_player: int | None = None
         self.turns = 0
@@ -142,7 +144,6 @@ class Game:
         self._free_checked: list[Move] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
-        # (seat, rank) pairs that may hold a pair to lay down; checked when used
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
         self._lay_watch = [0] * n
@@ -193,6 +194,10 @@ class Game:
         if self._fresh:
             self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
         self._checked = self._free_checked = None
+        self._update_free_pending()
+
+    def _update_free_pending(self) -> None:
+        self.free_pending = bool(self._dead) or any(self._lay_watch)
 
     @classmethod
     def from_deal(cls, rules: Ruleset, deal: Deal) -> Game:
@@ -312,9 +317,9 @@ class Game:
 
     def free_seats(self) -> list[int]:
         """The seats that may have a free move now, in seat order: cheap, and never misses one."""
-        dead, watch = self._dead, self._lay_watch
-        if self.over or not (dead or any(watch)):
+        if not self.free_pending:
             return []
+        dead, watch = self._dead, self._lay_watch
         if self._any_time_lays or not self.turns:
             layers = [s for s, ranks in enumerate(watch) if ranks]
         else:
@@ -428,6 +433,7 @@ class Game:
             if (table >> shift) & 15:
                 # R15: the pair left of a pair royal taken singly.
                 self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
+                self.free_pending = True
         elif NIBBLE_COUNT[in_hands] == 2 and not (table >> shift) & 15:
             pair = in_hands << shift
             for holder, held in enumerate(hands):
@@ -436,10 +442,12 @@ class Game:
                         # R19: that pair can no longer be mated from the table.
                         self._lay_watch[holder] |= 1 << rank
                         self._fresh.add((holder, rank))
+                        self.free_pending = True
                     break  # the first holder found has one card or both
         watch = self._lay_watch
         if watch[seat] >> rank & 1 and NIBBLE_COUNT[(hand >> shift) & 15] < 2:
             watch[seat] &= ~(1 << rank)
+            self._update_free_pending()
         if not hand:
             self._goes_out(seat, "R34")
             if self._in_play <= 1:
@@ -476,6 +484,7 @@ class Game:
             shift = low.bit_length() - 1
             if not (in_hands >> shift) & 15 and not NIBBLE_COUNT[(table >> shift) & 15] & 1:
                 self._dead[shift >> 2] = (LIE_DOWN_PAIR, seat, self.turns)
+        self._update_free_pending()
         self._after_turn()
 
     def _lay(self, move: Move) -> None:
@@ -493,6 +502,7 @@ class Game:
             self._fresh.add((seat, rank))
         else:
             self._lay_watch[seat] &= ~(1 << rank)
+            self._update_free_pending()
         if not self.hands[seat]:
             self._goes_out(seat, "R34")
             if self._in_play <= 1:
@@ -504,6 +514,7 @@ class Game:
         seat, cards = move.seat, move.table
         rank = rank_of(cards.bit_length() - 1)
         origin = self._dead.pop(rank)[0]
+        self._update_free_pending()
         self.table ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
@@ -560,6 +571,7 @@ class Game:
         self.table = 0
         self._dead.clear()
         self._lay_watch = [0] * self.n
+        self.free_pending = False
         dealer = self.dealer
         taken = share_leftovers(leftovers, self.rules.leftovers)
         if taken:

@@ -29,12 +29,14 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     chooses = [bot.choose for bot in bots]
     free_seats, play = game.free_seats, game.play
     while not game.over:
-        seats = free_seats()
-        if seats:
-            offer_free_moves(game, bots, views, seats)
-        if not game.over:  # the free moves may have ended the hand
-            seat = game.to_play
-            play(chooses[seat](views[seat]))
+        if game.free_pending:
+            seats = free_seats()
+            if seats:
+                offer_free_moves(game, bots, views, seats)
+            if game.over:  # the free moves ended the hand
+                break
+        seat = game.to_play
+        play(chooses[seat](views[seat]))
     return game
 
 
