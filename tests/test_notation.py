@@ -83,6 +83,16 @@ def test_move_repr_pastes_back(move: Move) -> None:
     assert eval(repr(move), {"Move": Move}) == move
 
 
+def test_a_move_built_from_an_equal_string_plays_the_same() -> None:
+    """A move's kind compares by value: a string read from elsewhere need not be interned."""
+    game = lld.Game.new(ruleset("parlett"), players=5, seed=1)
+    move = game.turn_moves()[0]
+    kind = "".join(["cap", "ture"])
+    assert kind == move.kind and kind is not move.kind
+    game.play(Move(kind, move.seat, move.hand, move.table))
+    assert game.events[-1].move == move
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -392,9 +392,11 @@ class Game:
                 self._check(move)
         self._checked = self._free_checked = None
         kind = move[0]
-        if kind is CAPTURE:
+        # == rather than `is`: a Move built from text elsewhere may hold an
+        # equal string that is not the interned constant.
+        if kind == CAPTURE:
             self._capture(move)
-        elif kind is LIE:
+        elif kind == LIE:
             self._lie_down(move.seat)
         elif kind == LAY:
             self._lay(move)
