@@ -123,7 +123,7 @@ class SeatView:
     def turn_moves(self) -> list[Move]:
         """This seat's turn moves, if it is to play."""
         g = self.__game
-        return g.turn_moves() if g.to_play == self.seat and not g.over else []
+        return g.turn_moves() if g.to_play == self.seat else []  # [] too once it is over
 
     def free_moves(self) -> list[Move]:
         return self.__game.free_moves(self.seat)
