@@ -76,7 +76,6 @@ class Game:
         "_events",
         "_final_turn",
         "_forced",
-        "_free_checked",
         "_fresh",
         "_in_play",
         "_lay_watch",
@@ -138,10 +137,9 @@ class Game:
             self._claimable_kinds,
         ) = rules.compiled(compile_rules)  # fmt: skip
         self._final_turn = False
-        # The turn moves generated for this position, if any: a move from that
-        # list needs no second check (see play()).
+        # The moves last generated for this position (turn or free), if any: a
+        # move from that list needs no second check (see play()).
         self._checked: list[Move] | None = None
-        self._free_checked: list[Move] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
@@ -178,7 +176,7 @@ class Game:
         other._dead = dict(self._dead)
         other._fresh = set(self._fresh)
         other.ledger = self.ledger.copy()
-        other._checked = other._free_checked = None
+        other._checked = None
         return other
 
     def _rescan_lay_watch(self) -> None:
@@ -193,7 +191,7 @@ class Game:
             watch[seat] = ranks
         if self._fresh:
             self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
-        self._checked = self._free_checked = None
+        self._checked = None
         self._update_free_pending()
 
     def _update_free_pending(self) -> None:
@@ -312,7 +310,7 @@ class Game:
                 cards = (table >> (rank << 2) & 15) << (rank << 2)
                 if self._claim_problem(seat, rank, cards) is None:
                     moves.append(_new(Move, (CLAIM, seat, 0, cards)))
-        self._free_checked = moves
+        self._checked = moves
         return moves
 
     def free_seats(self) -> list[int]:
@@ -387,10 +385,8 @@ class Game:
         """Apply ``move``; raise :class:`IllegalMoveError` naming the rule if it is illegal."""
         checked = self._checked
         if checked is None or move not in checked:
-            free = self._free_checked
-            if free is None or move not in free:
-                self._check(move)
-        self._checked = self._free_checked = None
+            self._check(move)
+        self._checked = None
         kind = move[0]
         # == rather than `is`: a Move built from text elsewhere may hold an
         # equal string that is not the interned constant.
@@ -530,11 +526,16 @@ class Game:
         """R4: ``seat`` is out; play now passes over it."""
         self.out[seat] = True
         self._in_play -= 1
-        after = self._next_seat[seat]
-        nxt = self._next_seat
-        for s, following in enumerate(nxt):
-            if following == seat:
-                nxt[s] = after
+        nxt, out, n = self._next_seat, self.out, self.n
+        after = nxt[seat]
+        # The seats that passed play to ``seat``: those just before it that are
+        # out, and the first before them still in play.
+        s = (seat - 1) % n
+        while s != seat:
+            nxt[s] = after
+            if not out[s]:
+                break
+            s = (s - 1) % n
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
