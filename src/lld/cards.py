@@ -76,6 +76,24 @@ def iter_ranks(presence: int) -> Iterator[int]:
         presence ^= low
 
 
+#: rank_masks(presence) for every presence mask met so far (see :func:`rank_masks`).
+RANK_MASKS: dict[int, tuple[int, ...]] = {}
+
+
+def rank_masks(presence: int) -> tuple[int, ...]:
+    """The mask of each rank whose bottom nibble bit is set in ``presence``, lowest first.
+
+    Kept in :data:`RANK_MASKS` (at most 8,192 entries, one per set of ranks) so
+    that the game's hottest loop walks a ready-made tuple instead of peeling
+    bits off one at a time.
+
+    >>> [format_cards(m) for m in rank_masks(ranks_present(parse_cards("7H 2C 2S")))]
+    ['2C 2D 2H 2S', '7C 7D 7H 7S']
+    """
+    masks = RANK_MASKS[presence] = tuple(15 << (r << 2) for r in iter_ranks(presence))
+    return masks
+
+
 def iter_cards(mask: int) -> Iterator[int]:
     """The cards in ``mask``, lowest first."""
     while mask:

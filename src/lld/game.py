@@ -27,11 +27,13 @@ from lld.cards import (
     FULL_DECK,
     NIBBLE_COUNT,
     RANK_BASES,
+    RANK_MASKS,
     count,
     count_rank,
     format_cards,
     iter_ranks,
     rank_of,
+    rank_masks,
     ranks_present,
 )
 from lld.deal import Deal
@@ -249,17 +251,20 @@ class Game:
         seat = self.to_play
         hand, table = self.hands[seat], self.table
         cache = self._capture_moves
-        base = seat << 14
+        base = seat << 56
         moves: list[Move] = []
         # ranks_present(hand) & ranks_present(table), inlined for speed
         h = hand | (hand >> 1)
         t = table | (table >> 1)
         both = (h | (h >> 2)) & (t | (t >> 2)) & RANK_BASES
-        while both:
-            low = both & -both
-            both ^= low
-            shift = low.bit_length() - 1
-            key = base | shift << 8 | ((hand >> shift) & 15) << 4 | ((table >> shift) & 15)
+        try:
+            ranks = RANK_MASKS[both]
+        except KeyError:
+            ranks = rank_masks(both)
+        for rank in ranks:
+            # The cards of this rank in hand and on the table, with the seat:
+            # the key to the moves they allow (built on first use, then kept).
+            key = base | (hand & rank) << 4 | (table & rank)
             try:
                 moves += cache[key]
             except KeyError:
@@ -271,12 +276,14 @@ class Game:
         return moves
 
     def _new_capture_moves(self, key: int) -> tuple[Move, ...]:
-        """The capture moves for one (seat, rank, hand nibble, table nibble) key, kept.
+        """The capture moves for one key of :meth:`turn_moves`, kept.
 
         The same few hundred moves recur in every hand, so each is built once
         per ruleset and shared (moves are immutable) instead of once per turn.
         """
-        seat, shift, nibbles = key >> 14, key >> 8 & 63, key & 255
+        seat, cards = key >> 56, key & ((1 << 56) - 1)
+        shift = (cards.bit_length() - 5) & ~3  # the hand's nibble is one rank up
+        nibbles = cards >> shift
         moves = tuple(
             _new(Move, (CAPTURE, seat, hb << shift, tb << shift))
             for hb, tb in self._captures[nibbles]

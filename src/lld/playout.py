@@ -9,9 +9,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lld.bots.random_bot import pick_free, pick_turn
 from lld.game import Game
 from lld.ruleset import Ruleset
 
@@ -55,6 +57,36 @@ def offer_free_moves(
             if move is None:
                 break
             game.play(move)
+
+
+def random_playout(game: Game, rng: random.Random) -> Game:
+    """Play ``game`` to its end with random legal moves; return it.
+
+    The choices are a table of ``random`` bots' (see :mod:`lld.bots.random_bot`),
+    made here without seat views: this is the rollout a searching bot runs
+    from a position it has sampled, and the loop the benchmark times.
+
+    >>> from lld.presets import ruleset
+    >>> g = random_playout(Game.new(ruleset("parlett"), 5, seed=1), random.Random(1))
+    >>> g.over, g.complete, g.ledger.pot
+    (True, True, 0)
+    """
+    u = rng.random
+    free_seats, free_moves, turn_moves, play = (
+        game.free_seats, game.free_moves, game.turn_moves, game.play
+    )  # fmt: skip
+    while not game.over:
+        if game.free_pending:
+            for seat in in_rotation(free_seats(), game.to_play):
+                while not game.over:
+                    move = pick_free(free_moves(seat), u)
+                    if move is None:
+                        break
+                    play(move)
+            if game.over:
+                break
+        play(pick_turn(turn_moves(), u))
+    return game
 
 
 def in_rotation(seats: Sequence[int], start: int) -> Sequence[int]:

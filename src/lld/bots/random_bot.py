@@ -1,11 +1,30 @@
-"""The random bot: any legal move, uniformly; free moves taken or passed at random."""
+"""The random bot: any legal move, uniformly; free moves taken or passed at random.
+
+The two choices are module functions so that :func:`lld.playout.random_playout`
+(a searching bot's rollout, without seat views) chooses exactly as a table of
+random bots does.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from lld.moves import Move
 from lld.view import SeatView
+
+
+def pick_turn(moves: Sequence[Move], random: Callable[[], float]) -> Move:
+    """One of the turn moves, each as likely as any other."""
+    return moves[int(random() * len(moves))]
+
+
+def pick_free(moves: Sequence[Move], random: Callable[[], float]) -> Move | None:
+    """One of the free moves, or ``None`` to pass: passing is one more choice among them."""
+    if not moves:
+        return None
+    i = int(random() * (len(moves) + 1))
+    return moves[i] if i < len(moves) else None
 
 
 class RandomBot:
@@ -15,13 +34,7 @@ class RandomBot:
         self._random = random.Random(seed).random
 
     def choose(self, view: SeatView) -> Move:
-        moves = view.turn_moves()
-        return moves[int(self._random() * len(moves))]
+        return pick_turn(view.turn_moves(), self._random)
 
     def free(self, view: SeatView) -> Move | None:
-        moves = view.free_moves()
-        if not moves:
-            return None
-        # Passing is one more choice among the free moves.
-        i = int(self._random() * (len(moves) + 1))
-        return moves[i] if i < len(moves) else None
+        return pick_free(view.free_moves(), self._random)
