@@ -42,7 +42,7 @@ from lld.events import Event
 from lld.ledger import Ledger
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, Move, suit_variants
 from lld.rule_tables import (
-    CAPTURE_RULE,
+    CAPTURE_RULES,
     DEAD_RULE,
     DEAL_RULE,
     LAY_SIZES,
@@ -413,19 +413,19 @@ class Game:
         return move
 
     def _capture(self, move: Move) -> None:
+        # Whole-pack masks are multi-digit ints, and every operation on one
+        # allocates; what follows works on the rank's nibble where it can.
         _, seat, from_hand, from_table = move
         cards = from_hand | from_table
-        rank = (cards.bit_length() - 1) >> 2
-        shift = rank << 2
+        shift = (cards.bit_length() - 1) & ~3
+        rank = shift >> 2
         table = self.table
-        rule = (
-            "R16"
-            if from_hand & (from_hand - 1)
-            else CAPTURE_RULE[NIBBLE_COUNT[(table >> shift) & 15]]
-        )
+        before = (table >> shift) & 15
+        left = before ^ (from_table >> shift)
+        rule = CAPTURE_RULES[(from_hand >> shift) << 4 | before]
         hands = self.hands
         hands[seat] = hand = hands[seat] ^ from_hand
-        self.table = table = table ^ from_table
+        self.table = table ^ from_table
         self.won[seat] |= cards
         self._won_all = won_all = self._won_all | cards
         self._log.append((rule, seat, CAPTURE, from_hand, from_table, 0))
@@ -433,13 +433,13 @@ class Game:
         if self._fresh:
             self._fresh.clear()
         # Cards of this rank still in some hand (nothing is set aside until the end).
-        in_hands = ((FULL_DECK ^ table ^ won_all) >> shift) & 15
+        in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
         if not in_hands:
-            if (table >> shift) & 15:
+            if left:
                 # R15: the pair left of a pair royal taken singly.
                 self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
                 self.free_pending = True
-        elif NIBBLE_COUNT[in_hands] == 2 and not (table >> shift) & 15:
+        elif not left and NIBBLE_COUNT[in_hands] == 2:
             pair = in_hands << shift
             for holder, held in enumerate(hands):
                 if held & pair:

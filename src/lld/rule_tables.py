@@ -17,8 +17,15 @@ TABLE_MOURNIVAL = "table_mournival"
 PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
 LIE_DOWN_PAIR = "lie_down_pair"
 DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
-#: The ruling behind a one-card capture, by how many of the rank were on the table.
-CAPTURE_RULE = ("R12", "R12", "R13", "R14")
+#: The ruling behind a capture, by ``from_hand_nibble << 4 | table_nibble_before``:
+#: two cards from the hand is a pair against a pair (R16); one card is R12,
+#: R13 or R14 as one, two or three of the rank were on the table.
+CAPTURE_RULES = tuple(
+    "R16" if NIBBLE_COUNT[index >> 4] == 2 else ("R12", "R12", "R13", "R14", "R12")[
+        NIBBLE_COUNT[index & 15]
+    ]
+    for index in range(256)
+)
 DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
 
 #: LOWEST[nibble][n]: the n lowest-suited bits of a rank nibble.
