@@ -60,25 +60,26 @@ def _shuffled_bits(seed: int, purpose: bytes) -> list[int]:
     digest = blake2b(seed.to_bytes(8, "little"), digest_size=64, person=purpose).digest()
     x = int.from_bytes(digest, "little")
     deck = list(_BITS)
-    # divmod by i + 1 for i = 51 … 1, done a machine-word chunk at a time:
-    # dividing by a product of radices and then by each radix in turn gives the
-    # same digits, with far fewer divisions of the 512-bit number.
+    # divmod by i + 1 for i = 51 … 1, done a chunk at a time: dividing by a
+    # product of radices and then by each radix in turn gives the same digits.
+    # Chunks stay below 2**30, one CPython digit, where // and % are fast.
     for product, steps in _RADIX_CHUNKS:
         x, chunk = divmod(x, product)
         for i, radix in steps:
-            chunk, j = divmod(chunk, radix)
+            j = chunk % radix
+            chunk //= radix
             deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
 def _radix_chunks() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The Fisher–Yates steps (position ``i``, radix ``i + 1``) in chunks whose
-    radices multiply to less than 2**62, with each chunk's product."""
+    radices multiply to less than 2**30, with each chunk's product."""
     chunks: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     steps: list[tuple[int, int]] = []
     product = 1
     for radix in range(NUM_CARDS, 1, -1):
-        if product * radix >= 2**62:
+        if product * radix >= 2**30:
             chunks.append((product, tuple(steps)))
             steps, product = [], 1
         steps.append((radix - 1, radix))
