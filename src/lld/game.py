@@ -299,16 +299,18 @@ class Game:
         ranks = self._lay_watch[seat]
         if ranks:
             hand = self.hands[seat]
+            now = self._lays_any_rank_now(seat)
+            fresh = self._fresh
             while ranks:
                 low = ranks & -ranks
                 ranks ^= low
                 rank = low.bit_length() - 1
+                if not now and (seat, rank) not in fresh:
+                    continue
                 shift = rank << 2
                 nib = (hand >> shift) & 15
                 held = NIBBLE_COUNT[nib]
-                if (held > 2 or (held == 2 and self._pair_is_dead(seat, rank))) and (
-                    self._any_time_lays or self._lay_timing_ok(seat, rank)
-                ):
+                if held > 2 or (held == 2 and self._pair_is_dead(seat, rank)):
                     for size in LAY_SIZES[held]:
                         moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
         if self._dead:
@@ -418,7 +420,6 @@ class Game:
         _, seat, from_hand, from_table = move
         cards = from_hand | from_table
         shift = (cards.bit_length() - 1) & ~3
-        rank = shift >> 2
         table = self.table
         before = (table >> shift) & 15
         left = before ^ (from_table >> shift)
@@ -437,9 +438,10 @@ class Game:
         if not in_hands:
             if left:
                 # R15: the pair left of a pair royal taken singly.
-                self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
+                self._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
                 self.free_pending = True
         elif not left and NIBBLE_COUNT[in_hands] == 2:
+            rank = shift >> 2
             pair = in_hands << shift
             for holder, held in enumerate(hands):
                 if held & pair:
@@ -450,8 +452,8 @@ class Game:
                         self.free_pending = True
                     break  # the first holder found has one card or both
         watch = self._lay_watch
-        if watch[seat] >> rank & 1 and NIBBLE_COUNT[(hand >> shift) & 15] < 2:
-            watch[seat] &= ~(1 << rank)
+        if watch[seat] and watch[seat] >> (shift >> 2) & 1 and NIBBLE_COUNT[(hand >> shift) & 15] < 2:
+            watch[seat] &= ~(1 << (shift >> 2))
             self._update_free_pending()
         if not hand:
             self._goes_out(seat, "R34")
@@ -482,12 +484,14 @@ class Game:
         # R24: a pair (or four) left on the table that nobody can mate: no card
         # of its rank is left in any hand.
         in_hands = FULL_DECK ^ table ^ self._won_all
-        present = ranks_present(hand)
-        while present:
-            low = present & -present
-            present ^= low
+        h = hand | hand >> 1
+        o = in_hands | in_hands >> 1
+        lonely = (h | h >> 2) & ~(o | o >> 2) & RANK_BASES  # ranks_present(), inlined
+        while lonely:
+            low = lonely & -lonely
+            lonely ^= low
             shift = low.bit_length() - 1
-            if not (in_hands >> shift) & 15 and not NIBBLE_COUNT[(table >> shift) & 15] & 1:
+            if not NIBBLE_COUNT[(table >> shift) & 15] & 1:
                 self._dead[shift >> 2] = (LIE_DOWN_PAIR, seat, self.turns)
         self._update_free_pending()
         self._after_turn()
@@ -689,12 +693,11 @@ class Game:
 
     def _lay_timing_ok(self, seat: int, rank: int) -> bool:
         """R20: laying is allowed at any moment, or promptly / on one's own turn."""
-        return (
-            self._any_time_lays
-            or seat == self.to_play
-            or self.turns == 0
-            or (seat, rank) in self._fresh
-        )
+        return self._lays_any_rank_now(seat) or (seat, rank) in self._fresh
+
+    def _lays_any_rank_now(self, seat: int) -> bool:
+        """R20: ``seat`` may lay any layable pair now, not only one just made layable."""
+        return self._any_time_lays or seat == self.to_play or not self.turns
 
     def _check_lay(self, move: Move, text: Move) -> None:
         seat = move.seat
