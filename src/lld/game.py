@@ -52,6 +52,7 @@ from lld.rule_tables import (
     TABLE_MOURNIVAL,
     compile_rules,
     ranks_holding,
+    ranks_holding_each,
 )
 from lld.ruleset import Ruleset
 from lld.settlement import settle, share_leftovers
@@ -183,14 +184,12 @@ class Game:
 
     def _rescan_lay_watch(self) -> None:
         """Work out afresh which ranks each hand might lay down (after hands change)."""
-        watch = self._lay_watch
-        for seat, hand in enumerate(self.hands):
-            ranks = ranks_holding(hand, 3)
-            if self._won_all:  # a pair is dead only once the other two are won
+        self._lay_watch = watch = ranks_holding_each(self.hands, 3)
+        if self._won_all:  # a pair is dead only once the other two are won
+            for seat, hand in enumerate(self.hands):
                 for rank in iter_ranks(ranks_present(hand)):
                     if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
-                        ranks |= 1 << rank
-            watch[seat] = ranks
+                        watch[seat] |= 1 << rank
         if self._fresh:
             self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
         self._checked = None

@@ -8,7 +8,7 @@ it carries.
 
 from __future__ import annotations
 
-from lld.cards import NIBBLE_COUNT
+from lld.cards import NIBBLE_COUNT, NUM_CARDS
 from lld.moves import Move
 from lld.ruleset import Ruleset
 
@@ -118,17 +118,16 @@ def compile_rules(
 #: only when it is dead, which the caller checks).
 LAY_SIZES: tuple[tuple[int, ...], ...] = ((), (), (2,), (2,), (2, 4))
 
-_FIVES = int("5" * 13, 16)
-_THREES = int("3" * 13, 16)
-_ONES = int("1" * 13, 16)
-_FOURS = int("4" * 13, 16)
+# Per-nibble constants for SWAR popcounts, wide enough for nine packed masks
+# (eight hands and the table) of 52 bits each.
+_FIVES = int("5" * 13 * 9, 16)
+_THREES = int("3" * 13 * 9, 16)
+_ONES = int("1" * 13 * 9, 16)
+_FOURS = int("4" * 13 * 9, 16)
 
 
 def ranks_holding(mask: int, k: int) -> int:
     """The ranks (bit ``r`` for rank ``r``) of which ``mask`` holds ``k`` (3 or 4) cards or more.
-
-    A per-nibble popcount done on the whole mask at once (SWAR), since most
-    hands and tables have no pair royal and a loop over 13 ranks is then wasted.
 
     >>> from lld.cards import parse_cards
     >>> bin(ranks_holding(parse_cards("2C 2D 2H 9S KC KD KH KS"), 3))
@@ -136,12 +135,30 @@ def ranks_holding(mask: int, k: int) -> int:
     >>> bin(ranks_holding(parse_cards("2C 2D 2H 9S KC KD KH KS"), 4))
     '0b1000000000000'
     """
-    x = mask - ((mask >> 1) & _FIVES)
+    return ranks_holding_each([mask], k)[0]
+
+
+def ranks_holding_each(masks: list[int], k: int) -> list[int]:
+    """:func:`ranks_holding` for each of up to nine masks, all at once.
+
+    The masks are packed side by side into one integer and counted per nibble
+    in a handful of whole-integer operations (SWAR), since most hands and
+    tables hold no pair royal and a loop over ranks or masks is then wasted.
+
+    >>> from lld.cards import parse_cards
+    >>> ranks_holding_each([parse_cards("2C 2D 2H"), 0, parse_cards("AC AD AH AS")], 3)
+    [2, 0, 1]
+    """
+    packed = 0
+    for mask in reversed(masks):
+        packed = packed << NUM_CARDS | mask
+    x = packed - ((packed >> 1) & _FIVES)
     x = (x & _THREES) + ((x >> 2) & _THREES)
     hits = ((x + _ONES) if k == 3 else x) & _FOURS
-    ranks = 0
+    found = [0] * len(masks)
     while hits:
         low = hits & -hits
         hits ^= low
-        ranks |= 1 << (low.bit_length() >> 2)
-    return ranks
+        where, bit = divmod(low.bit_length() - 1, NUM_CARDS)
+        found[where] |= 1 << (bit >> 2)
+    return found
