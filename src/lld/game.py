@@ -59,6 +59,9 @@ from lld.settlement import settle, share_leftovers
 from lld.stakes import StakesTable
 from lld.view import SeatView
 
+#: Each seat's lie-down move, made once.
+LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
+
 # Building Move and Event through tuple.__new__ skips a Python-level frame per
 # object; the playout loop makes several per turn.
 _new = tuple.__new__
@@ -249,8 +252,7 @@ class Game:
             return []
         seat = self.to_play
         hand, table = self.hands[seat], self.table
-        cache = self._capture_moves
-        base = seat << 56
+        cache = self._capture_moves[seat]
         moves: list[Move] = []
         # ranks_present(hand) & ranks_present(table), inlined for speed
         h = hand | (hand >> 1)
@@ -263,31 +265,29 @@ class Game:
         for rank in ranks:
             # The cards of this rank in hand and on the table, with the seat:
             # the key to the moves they allow (built on first use, then kept).
-            key = base | (hand & rank) << 4 | (table & rank)
+            key = (hand & rank) << 4 | (table & rank)
             try:
                 moves += cache[key]
             except KeyError:
-                moves += self._new_capture_moves(key)
+                moves += self._new_capture_moves(seat, key)
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
-            moves.append(_new(Move, (LIE, seat, 0, 0)))
+            moves.append(LIE_MOVES[seat])
         self._checked = moves
         return moves
 
-    def _new_capture_moves(self, key: int) -> tuple[Move, ...]:
+    def _new_capture_moves(self, seat: int, key: int) -> tuple[Move, ...]:
         """The capture moves for one key of :meth:`turn_moves`, kept.
 
         The same few hundred moves recur in every hand, so each is built once
         per ruleset and shared (moves are immutable) instead of once per turn.
         """
-        seat, cards = key >> 56, key & ((1 << 56) - 1)
-        shift = (cards.bit_length() - 5) & ~3  # the hand's nibble is one rank up
-        nibbles = cards >> shift
+        shift = (key.bit_length() - 5) & ~3  # the hand's nibble is one rank up
         moves = tuple(
             _new(Move, (CAPTURE, seat, hb << shift, tb << shift))
-            for hb, tb in self._captures[nibbles]
+            for hb, tb in self._captures[key >> shift]
         )
-        self._capture_moves[key] = moves
+        self._capture_moves[seat][key] = moves
         return moves
 
     def free_moves(self, seat: int) -> list[Move]:

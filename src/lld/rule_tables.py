@@ -74,7 +74,7 @@ def compile_rules(
 ) -> tuple[
     Shapes,
     tuple[tuple[tuple[int, int], ...], ...],
-    dict[int, tuple[Move, ...]],
+    tuple[dict[int, tuple[Move, ...]], ...],
     bool,
     bool,
     bool,
@@ -105,7 +105,7 @@ def compile_rules(
     return (
         shapes,
         by_nibbles,
-        {},  # the game's cache of capture moves built from by_nibbles
+        tuple({} for _ in range(8)),  # per seat, the game's capture moves built from by_nibbles
         rules.lie_down == "forced",
         rules.hand_pairs_when == "any_time",
         rules.claim_priority == "first_in_rotation",
