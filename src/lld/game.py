@@ -398,28 +398,21 @@ class Game:
         if checked is None or move not in checked:
             self._check(move)
         self._checked = None
-        kind = move[0]
+        kind, seat, from_hand, from_table = move
         # == rather than `is`: a Move built from text elsewhere may hold an
         # equal string that is not the interned constant.
-        if kind == CAPTURE:
-            self._capture(move)
-        elif kind == LIE:
-            self._lie_down(move.seat)
-        elif kind == LAY:
-            self._lay(move)
-        else:
-            self._claim(move)
-
-    def play_text(self, text: str) -> Move:
-        """Parse and play a move written in notation; return it."""
-        move = Move.parse(text)
-        self.play(move)
-        return move
-
-    def _capture(self, move: Move) -> None:
+        if kind != CAPTURE:
+            if kind == LIE:
+                self._lie_down(seat)
+            elif kind == LAY:
+                self._lay(move)
+            else:
+                self._claim(move)
+            return
+        # A capture (R12-R16), most of the moves of every hand: written out
+        # here, not in a method of its own, to save a call on the hottest path.
         # Whole-pack masks are multi-digit ints, and every operation on one
         # allocates; what follows works on the rank's nibble where it can.
-        _, seat, from_hand, from_table = move
         cards = from_hand | from_table
         shift = (cards.bit_length() - 1) & ~3
         table = self.table
@@ -466,6 +459,12 @@ class Game:
             self._finish()
             return
         self.to_play = self._next_seat[seat]  # R4
+
+    def play_text(self, text: str) -> Move:
+        """Parse and play a move written in notation; return it."""
+        move = Move.parse(text)
+        self.play(move)
+        return move
 
     def _lie_down(self, seat: int) -> None:
         hand = self.hands[seat]
