@@ -563,8 +563,7 @@ class Game:
 
     def _finish(self) -> None:
         log = self._log.append
-        active = [s for s in range(self.n) if not self.out[s]]
-        last = active[0] if len(active) == 1 else None
+        last = self.out.index(False) if self._in_play == 1 else None
         if last is not None and self.rules.last_player_turn == "one_more" and not self._final_turn:
             # R28: the last player gets one more turn.
             self._final_turn = True
@@ -579,10 +578,8 @@ class Game:
         last = self.last_player
         self.over = True
         # R29: the leftover cards.
-        leftovers = self.table
-        for s in range(self.n):
-            leftovers |= self.hands[s]
-            self.hands[s] = 0
+        leftovers = self.table + sum(self.hands)  # disjoint sets: the sum is the union
+        self.hands[:] = [0] * self.n
         self.table = 0
         self._dead.clear()
         self._lay_watch = [0] * self.n
