@@ -1,12 +1,21 @@
-"""How fast the engine plays whole hands: random bots, full rules, one core.
+"""How fast the engine plays whole hands: random moves, full rules, one core.
 
 For every preset and every player count it supports, plays hands from the
-shuffle to the settlement through the real engine (``lld.playout.play_hand``
-with one ``random`` bot per seat) and reports hands per second. Each timed
-run plays seeds ``0 .. N-1`` after a warm-up and is repeated; the best repeat
-counts. Memory is measured separately: tracemalloc's peak over a short run
-(so that tracing does not slow the timed one), and the process's maximum
-resident set size at the end.
+shuffle to the settlement through the real engine, two ways:
+
+* **playout**: :func:`lld.playout.random_playout`, random legal moves chosen
+  by the engine's own loop, as a searching bot's rollouts run. The target is
+  on this figure.
+* **bots**: :func:`lld.playout.play_hand` with one ``random`` bot per seat,
+  each deciding from its own seat's view, as tournaments run.
+
+Both make the same random choices (each turn move as likely as any other, free
+moves taken or passed at random) through the same move generation and the
+same ``Game.play``. Each timed run plays seeds ``0 .. N-1`` after a warm-up and
+is repeated; the best repeat counts. Memory is measured separately:
+tracemalloc's peak over a short run of random playouts (so that tracing does
+not slow the timed runs), and the process's maximum resident set size at the
+end.
 
 Run it with ``nox -s bench`` (or ``./run bench``); options go after ``--``::
 
@@ -19,9 +28,11 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +44,8 @@ except ImportError:  # running from a checkout without installing
 
 from lld.bots import make_bot
 from lld.errors import LldError
-from lld.playout import play_hand
+from lld.game import Game
+from lld.playout import play_hand, random_playout
 from lld.presets import PRESETS, ruleset
 from lld.ruleset import Ruleset
 
@@ -42,7 +54,7 @@ TARGET_PLAYERS = 5
 TARGET_RATE = 10_000
 TARGET_PYTHON = (3, 11)
 TARGET_TEXT = (
-    f"{TARGET_PRESET}, {TARGET_PLAYERS} players: target ≥ {TARGET_RATE:,} hands/s"
+    f"{TARGET_PRESET}, {TARGET_PLAYERS} players: target ≥ {TARGET_RATE:,} random playouts/s"
     f" on CPython {TARGET_PYTHON[0]}.{TARGET_PYTHON[1]}"
 )
 
@@ -54,14 +66,28 @@ class Result:
     hands: int
     repeat: int
     best_seconds: float
+    #: random playouts (the target's figure)
     hands_per_second: float
     microseconds_per_hand: float
+    #: random bots through seat views
+    bots_best_seconds: float
+    bots_hands_per_second: float
+    bots_microseconds_per_hand: float
     traced_hands: int
     traced_peak_bytes: int
 
 
-def play(rules: Ruleset, players: int, seeds: range) -> None:
-    """Play one hand per seed; the bots sit for the whole run, as at a real table.
+def play_out(rules: Ruleset, players: int, seeds: range) -> None:
+    """One random playout per seed, dealt from the seed."""
+    rng = random.Random(0)
+    for seed in seeds:
+        game = random_playout(Game.new(rules, players, seed, dealer=seed % players), rng)
+        if not game.over:
+            raise RuntimeError(f"{rules.name}, {players} players, seed {seed}: hand not over")
+
+
+def play_bots(rules: Ruleset, players: int, seeds: range) -> None:
+    """One hand per seed among random bots; the bots sit for the whole run, as at a real table.
 
     (Seeding a bot's generator costs about as much as a tenth of a hand, so
     fresh bots for every hand would measure the generator, not the engine.)
@@ -73,18 +99,27 @@ def play(rules: Ruleset, players: int, seeds: range) -> None:
             raise RuntimeError(f"{rules.name}, {players} players, seed {seed}: hand not over")
 
 
-def measure(name: str, players: int, hands: int, repeat: int, warmup: int, traced: int) -> Result:
-    rules = ruleset(name)
-    play(rules, players, range(hands, hands + warmup))  # warm caches; not timed
+def best_time(
+    run: Callable[[Ruleset, int, range], None], rules: Ruleset, players: int, hands: int,
+    repeat: int, warmup: int,
+) -> float:  # fmt: skip
+    run(rules, players, range(hands, hands + warmup))  # warm caches; not timed
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        play(rules, players, range(hands))
+        run(rules, players, range(hands))
         best = min(best, time.perf_counter() - start)
+    return best
+
+
+def measure(name: str, players: int, hands: int, repeat: int, warmup: int, traced: int) -> Result:
+    rules = ruleset(name)
+    best = best_time(play_out, rules, players, hands, repeat, warmup)
+    bots_best = best_time(play_bots, rules, players, hands, repeat, warmup)
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
-        play(rules, players, range(traced))
+        play_out(rules, players, range(traced))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -96,6 +131,9 @@ def measure(name: str, players: int, hands: int, repeat: int, warmup: int, trace
         best_seconds=best,
         hands_per_second=hands / best,
         microseconds_per_hand=best / hands * 1e6,
+        bots_best_seconds=bots_best,
+        bots_hands_per_second=hands / bots_best,
+        bots_microseconds_per_hand=bots_best / hands * 1e6,
         traced_hands=traced,
         traced_peak_bytes=peak,
     )
@@ -179,24 +217,31 @@ def verdict_text(verdict: dict[str, Any]) -> str:
 
 def print_table(args: argparse.Namespace, results: list[Result], rss: int | None) -> None:
     print(
-        f"lld random-playout benchmark: {python_description()}, {platform.system()}"
+        f"lld playout benchmark: {python_description()}, {platform.system()}"
         f" {platform.machine()}; {args.hands:,} hands per run, best of {args.repeat}"
     )
     print()
-    header = f"{'preset':<15} {'players':>7} {'hands/s':>9} {'µs/hand':>8} {'traced peak':>12}"
+    header = (
+        f"{'preset':<15} {'players':>7} {'playout/s':>10} {'µs/hand':>8}"
+        f" {'bots/s':>8} {'µs/hand':>8} {'traced peak':>12}"
+    )
     print(header)
     print("-" * len(header))
     for r in results:
         mark = ""
         if (r.preset, r.players) == (TARGET_PRESET, TARGET_PLAYERS):
             met = r.hands_per_second >= TARGET_RATE
-            mark = f"  <- target ≥ {TARGET_RATE:,}: {'met' if met else 'NOT met'}"
+            mark = f"  <- target ≥ {TARGET_RATE:,} playouts/s: {'met' if met else 'NOT met'}"
         print(
-            f"{r.preset:<15} {r.players:>7} {r.hands_per_second:>9,.0f}"
-            f" {r.microseconds_per_hand:>8.1f} {r.traced_peak_bytes / 1024:>8.1f} KiB{mark}"
+            f"{r.preset:<15} {r.players:>7} {r.hands_per_second:>10,.0f}"
+            f" {r.microseconds_per_hand:>8.1f} {r.bots_hands_per_second:>8,.0f}"
+            f" {r.bots_microseconds_per_hand:>8.1f}"
+            f" {r.traced_peak_bytes / 1024:>8.1f} KiB{mark}"
         )
     print()
-    print(f"traced peak: tracemalloc's peak over a separate run of {args.trace_hands} hands")
+    print("playout: lld.playout.random_playout, random legal moves chosen by the engine's loop")
+    print("bots:    lld.playout.play_hand, a random bot per seat deciding from its seat's view")
+    print(f"traced peak: tracemalloc's peak over a separate run of {args.trace_hands} playouts")
     if rss is not None:
         print(f"max resident set size of this process: {rss / 2**20:.1f} MiB")
     verdict = target_verdict(results)

@@ -88,7 +88,8 @@ def test_a_move_built_from_an_equal_string_plays_the_same() -> None:
     game = lld.Game.new(ruleset("parlett"), players=5, seed=1)
     move = game.turn_moves()[0]
     kind = "".join(["cap", "ture"])
-    assert kind == move.kind and kind is not move.kind
+    assert kind == move.kind
+    assert kind is not move.kind
     game.play(Move(kind, move.seat, move.hand, move.table))
     assert game.events[-1].move == move
 

@@ -32,8 +32,8 @@ from lld.cards import (
     count_rank,
     format_cards,
     iter_ranks,
-    rank_of,
     rank_masks,
+    rank_of,
     ranks_present,
 )
 from lld.deal import Deal
@@ -85,8 +85,8 @@ class Game:
         "_fresh",
         "_in_play",
         "_lay_watch",
-        "_next_seat",
         "_log",
+        "_next_seat",
         "_shapes",
         "_won_all",
         "aside",
@@ -117,7 +117,8 @@ class Game:
         self.hands = list(deal.hands)
         self.table = deal.table
         self.won = list(deal.won)
-        self._won_all = sum(self.won)  # the piles are disjoint (Deal checks), so this is their union
+        # The piles are disjoint (Deal checks), so their sum is their union.
+        self._won_all = sum(self.won)
         self.aside = 0
         self.out = list(map(not_, self.hands))
         self._in_play = self.out.count(False)
@@ -447,7 +448,12 @@ class Game:
                         self.free_pending = True
                     break  # the first holder found has one card or both
         watch = self._lay_watch
-        if watch[seat] and watch[seat] >> (shift >> 2) & 1 and NIBBLE_COUNT[(hand >> shift) & 15] < 2:
+        if (
+            watch[seat]
+            and watch[seat] >> (shift >> 2) & 1
+            and NIBBLE_COUNT[(hand >> shift) & 15] < 2
+        ):
+            # A pair royal or dead pair on watch is broken up by this capture.
             watch[seat] &= ~(1 << (shift >> 2))
             self._update_free_pending()
         if not hand:

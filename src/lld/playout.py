@@ -35,10 +35,9 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
             seats = free_seats()
             if seats:
                 offer_free_moves(game, bots, views, seats)
-            if game.over:  # the free moves ended the hand
-                break
-        seat = game.to_play
-        play(chooses[seat](views[seat]))
+        if not game.over:  # the free moves may have ended the hand
+            seat = game.to_play
+            play(chooses[seat](views[seat]))
     return game
 
 
@@ -83,9 +82,8 @@ def random_playout(game: Game, rng: random.Random) -> Game:
                     if move is None:
                         break
                     play(move)
-            if game.over:
-                break
-        play(pick_turn(turn_moves(), u))
+        if not game.over:  # the free moves may have ended the hand
+            play(pick_turn(turn_moves(), u))
     return game
 
 

@@ -21,9 +21,9 @@ DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR:
 #: two cards from the hand is a pair against a pair (R16); one card is R12,
 #: R13 or R14 as one, two or three of the rank were on the table.
 CAPTURE_RULES = tuple(
-    "R16" if NIBBLE_COUNT[index >> 4] == 2 else ("R12", "R12", "R13", "R14", "R12")[
-        NIBBLE_COUNT[index & 15]
-    ]
+    "R16"
+    if NIBBLE_COUNT[index >> 4] == 2
+    else ("R12", "R12", "R13", "R14", "R12")[NIBBLE_COUNT[index & 15]]
     for index in range(256)
 )
 DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
