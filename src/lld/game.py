@@ -429,6 +429,12 @@ class Game:
         self.turns += 1
         if self._fresh:
             self._fresh.clear()
+        watch = self._lay_watch
+        if watch[seat] and watch[seat] >> (shift >> 2) & 1 and NIBBLE_COUNT[hand >> shift & 15] < 3:
+            # The pair royal on watch is broken up; if what is left is a pair
+            # nobody can mate, R19 below puts it back on watch.
+            watch[seat] &= ~(1 << (shift >> 2))
+            self._update_free_pending()
         # Cards of this rank still in some hand (nothing is set aside until the end).
         in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
         if not in_hands:
@@ -443,19 +449,10 @@ class Game:
                 if held & pair:
                     if held & pair == pair:
                         # R19: that pair can no longer be mated from the table.
-                        self._lay_watch[holder] |= 1 << rank
+                        watch[holder] |= 1 << rank
                         self._fresh.add((holder, rank))
                         self.free_pending = True
                     break  # the first holder found has one card or both
-        watch = self._lay_watch
-        if (
-            watch[seat]
-            and watch[seat] >> (shift >> 2) & 1
-            and NIBBLE_COUNT[(hand >> shift) & 15] < 2
-        ):
-            # A pair royal or dead pair on watch is broken up by this capture.
-            watch[seat] &= ~(1 << (shift >> 2))
-            self._update_free_pending()
         if not hand:
             self._goes_out(seat, "R34")
             if self._in_play <= 1:

@@ -135,15 +135,20 @@ def ranks_holding(mask: int, k: int) -> int:
     >>> bin(ranks_holding(parse_cards("2C 2D 2H 9S KC KD KH KS"), 4))
     '0b1000000000000'
     """
-    return ranks_holding_each([mask], k)[0]
+    hits = _nibbles_holding(mask, k)
+    ranks = 0
+    while hits:
+        low = hits & -hits
+        hits ^= low
+        ranks |= 1 << (low.bit_length() >> 2)
+    return ranks
 
 
 def ranks_holding_each(masks: list[int], k: int) -> list[int]:
     """:func:`ranks_holding` for each of up to nine masks, all at once.
 
-    The masks are packed side by side into one integer and counted per nibble
-    in a handful of whole-integer operations (SWAR), since most hands and
-    tables hold no pair royal and a loop over ranks or masks is then wasted.
+    The masks are packed side by side into one integer and counted together,
+    since most hands hold no pair royal and a loop over them is then wasted.
 
     >>> from lld.cards import parse_cards
     >>> ranks_holding_each([parse_cards("2C 2D 2H"), 0, parse_cards("AC AD AH AS")], 3)
@@ -152,9 +157,7 @@ def ranks_holding_each(masks: list[int], k: int) -> list[int]:
     packed = 0
     for mask in reversed(masks):
         packed = packed << NUM_CARDS | mask
-    x = packed - ((packed >> 1) & _FIVES)
-    x = (x & _THREES) + ((x >> 2) & _THREES)
-    hits = ((x + _ONES) if k == 3 else x) & _FOURS
+    hits = _nibbles_holding(packed, k)
     found = [0] * len(masks)
     while hits:
         low = hits & -hits
@@ -162,3 +165,13 @@ def ranks_holding_each(masks: list[int], k: int) -> list[int]:
         where, bit = divmod(low.bit_length() - 1, NUM_CARDS)
         found[where] |= 1 << (bit >> 2)
     return found
+
+
+def _nibbles_holding(x: int, k: int) -> int:
+    """Bit 2 of each nibble of ``x`` that has ``k`` (3 or 4) bits set or more.
+
+    A per-nibble popcount on the whole integer at once (SWAR).
+    """
+    x -= (x >> 1) & _FIVES
+    x = (x & _THREES) + ((x >> 2) & _THREES)
+    return ((x + _ONES) if k == 3 else x) & _FOURS
