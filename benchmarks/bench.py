@@ -167,8 +167,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--preset", metavar="NAME", help=f"only this preset ({', '.join(PRESETS)})")
     parser.add_argument("--players", type=int, metavar="N", help="only this player count")
     parser.add_argument(
-        "--repeat", type=int, default=3, metavar="R",
-        help="timed runs per row; the best counts (default 3)",
+        "--repeat", type=int, default=5, metavar="R",
+        help="timed runs per row; the best counts (default 5)",
     )  # fmt: skip
     parser.add_argument(
         "--trace-hands", type=int, default=100, metavar="N",
@@ -255,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     if not rows:
         print("no preset gives a game for that selection", file=sys.stderr)
         return 2
-    warmup = min(200, args.hands)
+    warmup = min(1000, args.hands)  # the engine keeps its move tables: fill them first
     progress = not args.json and sys.stderr.isatty()
     results = []
     for name, players in rows:
