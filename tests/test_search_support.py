@@ -7,10 +7,11 @@ import random
 import pytest
 
 from lld.bots import make_bot
+from lld.bots.random_bot import RandomBot
 from lld.errors import IllegalMoveError
 from lld.game import Game
 from lld.moves import LIE, Move
-from lld.playout import run
+from lld.playout import random_playout, run
 from lld.presets import PRESETS, ruleset
 from lld.summary import summarize
 
@@ -98,3 +99,33 @@ def test_a_view_checks_only_its_own_seats_moves() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         view.check(Move(LIE, seat))
     assert (caught.value.rule, caught.value.option) == ("R22", "lie_down=forced")
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_random_playout_chooses_as_a_table_of_random_bots(name: str) -> None:
+    """With one shared stream of random numbers, the playout and the bots make the same moves."""
+    for seed in range(30):
+        players = PRESETS[name].players[seed % len(PRESETS[name].players)]
+        by_bots = Game.new(ruleset(name), players, seed)
+        shared = random.Random(seed)
+        bots = [RandomBot(s) for s in range(players)]
+        for bot in bots:
+            bot._random = shared.random
+        run(by_bots, bots)
+        played_out = random_playout(Game.new(ruleset(name), players, seed), random.Random(seed))
+        assert played_out.moves == by_bots.moves
+        assert summarize(played_out) == summarize(by_bots)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_playouts_from_sampled_worlds_leave_the_game_alone(seed: int) -> None:
+    game = midgame("reconstruction", 4 + seed % 3, seed, moves=5)
+    before = summarize(game)
+    view = game.view(game.to_play)
+    rng = random.Random(seed)
+    for _ in range(5):
+        world = random_playout(view.sample(rng), rng)
+        assert world.over
+        assert world.complete
+        assert world.ledger.consistent
+    assert summarize(game) == before

@@ -9,6 +9,10 @@ Every branch below names its ruling; the ruleset's fields decide, never a
 source's name. Card sets are bit masks (see :mod:`lld.cards`) because the
 analysis plays hundreds of thousands of hands through this one code path.
 
+A driver loop asks :meth:`Game.turn_moves` of the seat to play, and, while
+``free_pending`` is true (some seat may have a free move), :meth:`Game.free_seats`
+for the seats to offer free moves to (see :mod:`lld.playout`).
+
 >>> from lld.presets import ruleset
 >>> g = Game.new(ruleset("parlett"), players=5, seed=1)
 >>> g.dealer, g.to_play
