@@ -19,7 +19,8 @@ LIE_DOWN_PAIR = "lie_down_pair"
 DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
 #: The ruling behind a capture, by ``from_hand_nibble << 4 | table_nibble_before``:
 #: two cards from the hand is a pair against a pair (R16); one card is R12,
-#: R13 or R14 as one, two or three of the rank were on the table.
+#: R13 or R14 as one, two or three of the rank were on the table (four on the
+#: table leave none for a hand, so that entry is never used).
 CAPTURE_RULES = tuple(
     "R16"
     if NIBBLE_COUNT[index >> 4] == 2
@@ -168,7 +169,7 @@ def ranks_holding_each(masks: list[int], k: int) -> list[int]:
 
 
 def _nibbles_holding(x: int, k: int) -> int:
-    """Bit 2 of each nibble of ``x`` that has ``k`` (3 or 4) bits set or more.
+    """Bit 2 of each nibble of ``x`` (up to nine masks wide) with ``k`` (3 or 4) bits set or more.
 
     A per-nibble popcount on the whole integer at once (SWAR).
     """
