@@ -76,22 +76,33 @@ def iter_ranks(presence: int) -> Iterator[int]:
         presence ^= low
 
 
-#: rank_masks(presence) for every presence mask met so far (see :func:`rank_masks`).
-RANK_MASKS: dict[int, tuple[int, ...]] = {}
+def _masks_by_presence(ranks: range) -> dict[int, tuple[int, ...]]:
+    """For every subset of ``ranks``: its presence mask (as :func:`ranks_present`,
+    shifted down to the first rank) and the rank masks of its ranks, lowest first."""
+    table: dict[int, tuple[int, ...]] = {}
+    base = ranks[0] << 2
+    for subset in range(1 << len(ranks)):
+        chosen = [r for i, r in enumerate(ranks) if subset >> i & 1]
+        table[sum(1 << ((r << 2) - base) for r in chosen)] = tuple(15 << (r << 2) for r in chosen)
+    return table
+
+
+# The ranks in two halves, so that a table of every subset of each stays small
+# (128 and 64 entries) where one of all 8,192 subsets would not.
+RANK_SPLIT = 7 << 2
+LOW_PRESENCE = (1 << RANK_SPLIT) - 1
+#: Rank masks by presence, for the ranks below and from the split.
+RANK_MASKS_LOW = _masks_by_presence(range(7))
+RANK_MASKS_HIGH = _masks_by_presence(range(7, NUM_RANKS))
 
 
 def rank_masks(presence: int) -> tuple[int, ...]:
     """The mask of each rank whose bottom nibble bit is set in ``presence``, lowest first.
 
-    Kept in :data:`RANK_MASKS` (at most 8,192 entries, one per set of ranks) so
-    that the game's hottest loop walks a ready-made tuple instead of peeling
-    bits off one at a time.
-
-    >>> [format_cards(m) for m in rank_masks(ranks_present(parse_cards("7H 2C 2S")))]
-    ['2C 2D 2H 2S', '7C 7D 7H 7S']
+    >>> [format_cards(m) for m in rank_masks(ranks_present(parse_cards("7H 2C 2S KD")))]
+    ['2C 2D 2H 2S', '7C 7D 7H 7S', 'KC KD KH KS']
     """
-    masks = RANK_MASKS[presence] = tuple(15 << (r << 2) for r in iter_ranks(presence))
-    return masks
+    return RANK_MASKS_LOW[presence & LOW_PRESENCE] + RANK_MASKS_HIGH[presence >> RANK_SPLIT]
 
 
 def iter_cards(mask: int) -> Iterator[int]:

@@ -29,14 +29,16 @@ from operator import not_
 
 from lld.cards import (
     FULL_DECK,
+    LOW_PRESENCE,
     NIBBLE_COUNT,
     RANK_BASES,
-    RANK_MASKS,
+    RANK_MASKS_HIGH,
+    RANK_MASKS_LOW,
+    RANK_SPLIT,
     count,
     count_rank,
     format_cards,
     iter_ranks,
-    rank_masks,
     rank_of,
     ranks_present,
 )
@@ -266,11 +268,8 @@ class Game:
         h = hand | (hand >> 1)
         t = table | (table >> 1)
         both = (h | (h >> 2)) & (t | (t >> 2)) & RANK_BASES
-        try:
-            ranks = RANK_MASKS[both]
-        except KeyError:
-            ranks = rank_masks(both)
-        for rank in ranks:
+        # rank_masks(both), inlined for speed
+        for rank in RANK_MASKS_LOW[both & LOW_PRESENCE] + RANK_MASKS_HIGH[both >> RANK_SPLIT]:
             # The cards of this rank in hand and on the table, with the seat:
             # the key to the moves they allow (built on first use, then kept).
             key = (hand & rank) << 4 | (table & rank)
