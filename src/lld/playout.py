@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lld.bots.random_bot import pick_free, pick_turn
+from lld.bots.random_bot import pick_free
 from lld.game import Game
 from lld.ruleset import Ruleset
 
@@ -84,7 +84,7 @@ def random_playout(game: Game, rng: random.Random) -> Game:
                     play(move)
         if not game.over:  # the free moves may have ended the hand
             moves = turn_moves()
-            play(moves[int(u() * len(moves))])  # pick_turn(), inlined
+            play(moves[int(u() * len(moves))])  # as random_bot.pick_turn(), inlined
     return game
 
 
