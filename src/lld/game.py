@@ -25,6 +25,7 @@ for the seats to offer free moves to (see :mod:`lld.playout`).
 
 from __future__ import annotations
 
+from functools import cache
 from operator import not_
 
 from lld.cards import (
@@ -71,6 +72,25 @@ LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
 # Building Move and Event through tuple.__new__ skips a Python-level frame per
 # object; the playout loop makes several per turn.
 _new = tuple.__new__
+
+
+@cache
+def _anted(
+    players: int, dealer: int, dealer_ante: int, other_ante: int
+) -> tuple[Ledger, tuple[tuple[str, int | None, str, int, int, int], ...]]:
+    """A ledger with everyone's ante in, and the log of the deal and the antes.
+
+    The same few tables and dealers recur in every run, so each is worked out
+    once and copied for each hand.
+    """
+    rule = DEAL_RULE[players]
+    antes = [other_ante] * players
+    antes[dealer] = dealer_ante
+    ledger = Ledger(players)
+    ledger.antes(antes, rule)
+    entries = [(rule, dealer, "deal", 0, 0, 0)]
+    entries += [(rule, seat, "ante", 0, 0, amount) for seat, amount in enumerate(antes) if amount]
+    return ledger, tuple(entries)
 
 
 class Game:
@@ -143,7 +163,6 @@ class Game:
         # capture costs the playout loop more than the capture itself.
         self._log: list[tuple[str, int | None, str, int, int, int]] = []
         self._events: list[Event] = []
-        self.ledger = Ledger(n)
         (
             self._shapes, self._captures, self._capture_moves, self._forced,
             self._any_time_lays, self._claim_in_rotation, self._claim_next_turn,
@@ -218,15 +237,10 @@ class Game:
 
     def _start(self) -> None:
         n, dealer, log = self.n, self.dealer, self._log.append
-        rule = DEAL_RULE[n]
-        log((rule, dealer, "deal", 0, 0, 0))
         stakes = self.stakes
-        antes = [stakes.other_ante] * n
-        antes[dealer] = stakes.dealer_ante
-        self.ledger.antes(antes, rule)
-        for seat, amount in enumerate(antes):
-            if amount:
-                log((rule, seat, "ante", 0, 0, amount))
+        ledger, entries = _anted(n, dealer, stakes.dealer_ante, stakes.other_ante)
+        self.ledger = ledger.copy()
+        self._log.extend(entries)
         # R11: a mournival among the table cards.
         mournivals = ranks_holding(self.table, 4)
         while mournivals:
