@@ -30,7 +30,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lld import Game, IllegalMoveError, Move, Ruleset
-from lld.cards import NIBBLE_COUNT, count, rank_mask
+from lld.cards import (
+    LOW_PRESENCE,
+    NIBBLE_COUNT,
+    RANK_MASKS_HIGH,
+    RANK_MASKS_LOW,
+    RANK_SPLIT,
+    count,
+    rank_mask,
+)
 from lld.deal import Deal
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
 from lld.ruleset import OPTIONS
@@ -541,3 +549,11 @@ def test_dealing_from_a_seed_places_every_card_once(
     assert checked == deal
     assert [count(h) for h in deal.hands] == [hand_size] * players
     assert count(deal.table) == 52 - players * hand_size
+
+
+def test_rank_masks_by_presence_cover_every_set_of_ranks() -> None:
+    """The two halves' tables give each present rank's mask, lowest first, for all 8,192 sets."""
+    for ranks in range(1 << 13):
+        presence = sum(1 << (4 * r) for r in range(13) if ranks >> r & 1)
+        masks = RANK_MASKS_LOW[presence & LOW_PRESENCE] + RANK_MASKS_HIGH[presence >> RANK_SPLIT]
+        assert masks == tuple(rank_mask(r) for r in range(13) if ranks >> r & 1)

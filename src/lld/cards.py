@@ -83,7 +83,7 @@ def _masks_by_presence(ranks: range) -> dict[int, tuple[int, ...]]:
     base = ranks[0] << 2
     for subset in range(1 << len(ranks)):
         chosen = [r for i, r in enumerate(ranks) if subset >> i & 1]
-        table[sum(1 << ((r << 2) - base) for r in chosen)] = tuple(15 << (r << 2) for r in chosen)
+        table[sum(1 << ((r << 2) - base) for r in chosen)] = tuple(map(rank_mask, chosen))
     return table
 
 
@@ -91,18 +91,11 @@ def _masks_by_presence(ranks: range) -> dict[int, tuple[int, ...]]:
 # (128 and 64 entries) where one of all 8,192 subsets would not.
 RANK_SPLIT = 7 << 2
 LOW_PRESENCE = (1 << RANK_SPLIT) - 1
-#: Rank masks by presence, for the ranks below and from the split.
+#: The mask of each rank present, lowest first, by presence (as :func:`ranks_present`)
+#: of the ranks below the split and, shifted down by ``RANK_SPLIT``, from it:
+#: ``RANK_MASKS_LOW[p & LOW_PRESENCE] + RANK_MASKS_HIGH[p >> RANK_SPLIT]``.
 RANK_MASKS_LOW = _masks_by_presence(range(7))
 RANK_MASKS_HIGH = _masks_by_presence(range(7, NUM_RANKS))
-
-
-def rank_masks(presence: int) -> tuple[int, ...]:
-    """The mask of each rank whose bottom nibble bit is set in ``presence``, lowest first.
-
-    >>> [format_cards(m) for m in rank_masks(ranks_present(parse_cards("7H 2C 2S KD")))]
-    ['2C 2D 2H 2S', '7C 7D 7H 7S', 'KC KD KH KS']
-    """
-    return RANK_MASKS_LOW[presence & LOW_PRESENCE] + RANK_MASKS_HIGH[presence >> RANK_SPLIT]
 
 
 def iter_cards(mask: int) -> Iterator[int]:

@@ -215,12 +215,9 @@ class Game:
         """Work out afresh which ranks each hand might lay down (after hands change)."""
         self._lay_watch = watch = ranks_holding_each(self.hands, 3)
         if self._won_all:  # a pair is dead only once the other two are won
-            elsewhere = FULL_DECK ^ self._won_all  # in some hand or on the table
             for seat, hand in enumerate(self.hands):
-                # R19: the ranks of which this hand holds every card still in play
-                alone = ranks_present(hand) & ~ranks_present(elsewhere ^ hand)
-                for rank in iter_ranks(alone):
-                    if count_rank(hand, rank) == 2:
+                for rank in iter_ranks(ranks_present(hand)):
+                    if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
                         watch[seat] |= 1 << rank
         if self._fresh:
             self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
@@ -282,7 +279,6 @@ class Game:
         h = hand | (hand >> 1)
         t = table | (table >> 1)
         both = (h | (h >> 2)) & (t | (t >> 2)) & RANK_BASES
-        # rank_masks(both), inlined for speed
         for rank in RANK_MASKS_LOW[both & LOW_PRESENCE] + RANK_MASKS_HIGH[both >> RANK_SPLIT]:
             # The cards of this rank in hand and on the table, with the seat:
             # the key to the moves they allow (built on first use, then kept).

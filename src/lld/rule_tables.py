@@ -136,13 +136,7 @@ def ranks_holding(mask: int, k: int) -> int:
     >>> bin(ranks_holding(parse_cards("2C 2D 2H 9S KC KD KH KS"), 4))
     '0b1000000000000'
     """
-    hits = _nibbles_holding(mask, k)
-    ranks = 0
-    while hits:
-        low = hits & -hits
-        hits ^= low
-        ranks |= 1 << (low.bit_length() >> 2)
-    return ranks
+    return ranks_holding_each([mask], k)[0]
 
 
 def ranks_holding_each(masks: list[int], k: int) -> list[int]:
