@@ -112,7 +112,6 @@ class Game:
         "_in_play",
         "_lay_watch",
         "_log",
-        "_next_seat",
         "_shapes",
         "_won_all",
         "aside",
@@ -148,14 +147,6 @@ class Game:
         self.aside = 0
         self.out = list(map(not_, self.hands))
         self._in_play = self.out.count(False)
-        # R4: the seat each seat passes play to, skipping those who are out
-        # (kept up to date as players go out; the turn loop reads it every move).
-        self._next_seat = [*range(1, n), 0]
-        if self._in_play < n:  # a set-up position may start with empty hands
-            for seat in range(n):
-                if self.out[seat]:
-                    self._in_play += 1  # _leaves_rotation counts it out again
-                    self._leaves_rotation(seat)
         self.over = False
         self.last_player: int | None = None
         self.turns = 0
@@ -204,7 +195,6 @@ class Game:
         other._log = list(self._log)
         other._events = list(self._events)
         other._lay_watch = list(self._lay_watch)
-        other._next_seat = list(self._next_seat)
         other._dead = dict(self._dead)
         other._fresh = set(self._fresh)
         other.ledger = self.ledger.copy()
@@ -474,7 +464,12 @@ class Game:
         if self._final_turn:
             self._finish()
             return
-        self.to_play = self._next_seat[seat]  # R4
+        # R4, as in _advance(), inlined: this is the commonest path of all.
+        n, out = self.n, self.out
+        seat = (seat + 1) % n
+        while out[seat]:
+            seat = (seat + 1) % n
+        self.to_play = seat
 
     def play_text(self, text: str) -> Move:
         """Parse and play a move written in notation; return it."""
@@ -486,7 +481,8 @@ class Game:
         hand = self.hands[seat]
         self.hands[seat] = 0
         self.table = table = self.table | hand
-        self._leaves_rotation(seat)
+        self.out[seat] = True
+        self._in_play -= 1
         self._lay_watch[seat] = 0
         self._log.append(("R22", seat, LIE, 0, 0, 0))
         if self.rules.lie_down_payment == "stake_to_each_remaining":
@@ -547,23 +543,9 @@ class Game:
         self._log.append((DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
 
     def _goes_out(self, seat: int, rule: str) -> None:
-        self._leaves_rotation(seat)
-        self._log.append((rule, seat, "out", 0, 0, 0))
-
-    def _leaves_rotation(self, seat: int) -> None:
-        """R4: ``seat`` is out; play now passes over it."""
         self.out[seat] = True
         self._in_play -= 1
-        nxt, out, n = self._next_seat, self.out, self.n
-        after = nxt[seat]
-        # The seats that passed play to ``seat``: those just before it that are
-        # out, and the first before them still in play.
-        s = (seat - 1) % n
-        while s != seat:
-            nxt[s] = after
-            if not out[s]:
-                break
-            s = (s - 1) % n
+        self._log.append((rule, seat, "out", 0, 0, 0))
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
@@ -573,7 +555,11 @@ class Game:
 
     def _advance(self) -> None:
         """R4: play passes to the left, skipping players who are out."""
-        self.to_play = self._next_seat[self.to_play]
+        n, out = self.n, self.out
+        seat = (self.to_play + 1) % n
+        while out[seat]:
+            seat = (seat + 1) % n
+        self.to_play = seat
 
     # ------------------------------------------------------------- the end
 
