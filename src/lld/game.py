@@ -212,10 +212,9 @@ class Game:
         if self._fresh:
             self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
         self._checked = None
-        self._update_free_pending()
-
-    def _update_free_pending(self) -> None:
-        self.free_pending = bool(self._dead) or any(self._lay_watch)
+        # True whenever a dead group or a rank on watch exists: set wherever
+        # one is added, cleared only by free_seats() once there is none.
+        self.free_pending = bool(self._dead) or any(watch)
 
     @classmethod
     def from_deal(cls, rules: Ruleset, deal: Deal) -> Game:
@@ -333,6 +332,9 @@ class Game:
         if not self.free_pending:
             return []
         dead, watch = self._dead, self._lay_watch
+        if not (dead or any(watch)):
+            self.free_pending = False
+            return []
         if self._any_time_lays or not self.turns:
             layers = [s for s, ranks in enumerate(watch) if ranks]
         else:
@@ -437,7 +439,6 @@ class Game:
             # The pair royal on watch is broken up; if what is left is a pair
             # nobody can mate, R19 below puts it back on watch.
             watch[seat] &= ~(1 << (shift >> 2))
-            self._update_free_pending()
         # Cards of this rank still in some hand (nothing is set aside until the end).
         in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
         if not in_hands:
@@ -506,7 +507,7 @@ class Game:
             shift = low.bit_length() - 1
             if not NIBBLE_COUNT[(table >> shift) & 15] & 1:
                 self._dead[shift >> 2] = (LIE_DOWN_PAIR, seat, self.turns)
-        self._update_free_pending()
+                self.free_pending = True
         self._after_turn()
 
     def _lay(self, move: Move) -> None:
@@ -524,7 +525,6 @@ class Game:
             self._fresh.add((seat, rank))
         else:
             self._lay_watch[seat] &= ~(1 << rank)
-            self._update_free_pending()
         if not self.hands[seat]:
             self._goes_out(seat, "R34")
             if self._in_play <= 1:
@@ -536,7 +536,6 @@ class Game:
         seat, cards = move.seat, move.table
         rank = rank_of(cards.bit_length() - 1)
         origin = self._dead.pop(rank)[0]
-        self._update_free_pending()
         self.table ^= cards
         self.won[seat] |= cards
         self._won_all |= cards

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lld.bots.random_bot import pick_free
+from lld.bots.random_bot import pick_free, pick_turn
 from lld.game import Game
 from lld.ruleset import Ruleset
 
@@ -83,8 +83,7 @@ def random_playout(game: Game, rng: random.Random) -> Game:
                         break
                     play(move)
         if not game.over:  # the free moves may have ended the hand
-            moves = turn_moves()
-            play(moves[int(u() * len(moves))])  # as random_bot.pick_turn(), inlined
+            play(pick_turn(turn_moves(), u))
     return game
 
 
