@@ -338,8 +338,9 @@ class Game:
         if self._any_time_lays or not self.turns:
             layers = [s for s, ranks in enumerate(watch) if ranks]
         else:
-            # R20, promptly or on one's own turn: the seat to play, and those
-            # whose pair became layable during the latest turn.
+            # R20, promptly or on one's own turn (_lays_any_rank_now, for all
+            # seats at once): the seat to play, and those whose pair became
+            # layable during the latest turn.
             seat = self.to_play
             layers = [seat] if watch[seat] else []
             if self._fresh:
