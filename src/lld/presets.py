@@ -85,7 +85,7 @@ PRESETS: dict[str, Ruleset] = {
         hand_pairs_when="any_time",
         lie_down="voluntary",
         lie_down_payment="none",
-        lie_down_pair="claimable",
+        lie_down_pair="to_dealer",
         claim_priority="first_in_time",
         claim_deadline="end_of_hand",
         last_player_turn="none",
@@ -139,8 +139,14 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " arises; the value follows the 'whatever is overseen' note he copies from Parlett.",
     ("parlett", "lie_down_pair"): "Parlett's list of oversights is lost in this copy; we"
     " supply du Coeur's and Compendium Caidis's.",
-    ("sympkyn", "lie_down_pair"): "Sympkyn lists no oversights beyond Parlett's note, which he"
-    " copies; we supply du Coeur's.",
+    ("sympkyn", "lie_down_pair"): "Sympkyn lets a player lie down by choice (S-19), so a pair"
+    " his lawful lie-down leaves on the board is no oversight (R37), and he names no oversight"
+    " of a set not laid, giving no rule for laying pairs from the hand at all; his remaining"
+    " table cards go to the dealer (S-21). Claimable would punish a move his words allow.",
+    ("caidis", "lie_down_pair"): "Compendium Caidis names only the pair a mistaken lie-down"
+    " leaves (CC-36, R36), not a set its player failed to lay (R24); she copies du Coeur's"
+    " laying rules and his remark that others may profit from a mistake (CC-30), and du Coeur"
+    " makes such a set claimable (DC-26).",
     ("du-coeur", "claim_deadline"): "du Coeur gives no deadline; a slip left unclaimed goes to"
     " the dealer at the end.",
     ("parlett", "claim_deadline"): "Parlett gives no deadline; a slip left unclaimed goes to"
