@@ -245,7 +245,8 @@ def test_coverage_counts_what_the_clauses_say() -> None:
     assert ("hand_pairs_when", "promptly_or_own_turn") in parlett.option_values
     assert ("hand_pairs_when", "any_time") not in parlett.option_values
     damaged = next(u for u in parlett.clauses if u.clause == "P-25")
-    assert damaged.silent_or_damaged == ("R11", "R15", "R24", "R36") and damaged.mapped
+    assert damaged.silent_or_damaged == ("R11", "R15", "R24", "R36")
+    assert damaged.mapped
 
 
 def test_a_clause_that_decides_nothing_is_reported(tmp_path: Path) -> None:

@@ -36,9 +36,10 @@ from lld.ruleset import OPTIONS, SOURCES
 from seed_texts import normalise as _norm
 from seed_texts import seed_texts
 
-#: Registry options the engine does not have yet: each is a new ruling (after
-#: R34) whose values rulings.toml describes for the engine to implement.
+
 def _pending(conc: Concordance) -> set[str]:
+    """Registry options the engine does not have yet: each is a new ruling (after
+    R34) whose values rulings.toml describes for the engine to implement."""
     return {r.option for r in conc.rulings if r.option is not None and r.option not in OPTIONS}
 
 
