@@ -378,12 +378,12 @@ def test_R22_sympkyn_a_lawful_lie_down_is_not_punished(seeds: dict[str, str]) ->
     """
     rests_on(seeds, "S-19", "R22", "voluntary")
     rests_on(seeds, "S-63", "R37", "to_dealer")
-    from positions import assert_illegal, play, position
+    from positions import assert_illegal, cards, play, position
 
     rules = PRESETS["sympkyn"]
     g = position(rules, ["7C 9C", "8C 2C", "TC 3C"], "7D 8D", won={3: "7H 7S"})
     assert any(m.kind == "capture" for m in g.turn_moves())  # he could capture ...
     play(g, "0: lie", "R22")  # ... and lies down by choice
-    assert g.table & rules_tests.SEVENS == rules_tests.cards("7C 7D")
+    assert g.table & rules_tests.SEVENS == cards("7C 7D")
     for seat in (1, 2, 3):
         assert_illegal(g, f"{seat}: claim 7C 7D", "R24", "lie_down_pair=to_dealer")
