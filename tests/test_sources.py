@@ -533,3 +533,15 @@ def test_malformed_data_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_unknown_source(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_sources(_args(source="willughby")) == 2
     assert capsys.readouterr().err.startswith("lld: unknown source 'willughby'")
+
+
+def test_every_ruling_renders(conc: Concordance, capsys: pytest.CaptureFixture[str]) -> None:
+    # Including those whose option the engine does not have yet (R35 on).
+    for r in conc.rulings:
+        assert run_ruling(_args(id=r.id, json=True)) == 0, r.id
+        data = json.loads(capsys.readouterr().out)
+        assert data["id"] == r.id
+        if r.option is not None:
+            assert set(data["presets"]) == set(PRESETS)
+            given = [v for v in data["presets"].values() if v is not None]
+            assert all(v in r.values for v in given), r.id

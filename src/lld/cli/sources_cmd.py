@@ -134,12 +134,26 @@ def ruling_data(ruling_id: str, sources_dir: str | None = None) -> dict[str, obj
     for source in SOURCE_IDS:
         found = conc.clauses_for(r.id, source)
         sources[source] = [c.as_dict() for c in found] if found else "silent"
+    from lld.presets import PENDING_VALUES
+    from lld.ruleset import OPTIONS
+
+    # An option the registry decides before the engine has it: the presets' planned
+    # values, and no behaviour to show yet.
+    pending = r.option is not None and r.option not in OPTIONS
     presets = (
-        {name: getattr(rules, r.option) for name, rules in PRESETS.items()}
+        {name: PENDING_VALUES[name].get(r.option or "") for name in PRESETS}
+        if pending
+        else {name: getattr(rules, r.option) for name, rules in PRESETS.items()}
         if r.option is not None
         else None
     )
-    behaviour = [d.as_dict() for d in demonstrate(r.id)] if r.option is not None else None
+    behaviour = (
+        []
+        if pending
+        else [d.as_dict() for d in demonstrate(r.id)]
+        if r.option is not None
+        else None
+    )
     return {
         "id": r.id,
         "title": r.title,
