@@ -1,0 +1,69 @@
+"""``{demonstration} R22``: the ruling's examples replayed under every preset.
+
+Formats :func:`lld.demonstrate.demonstrate`: for each example, a table of the
+settings that behave alike and what the replay does under them. The page's
+``:expect:`` claims are checked against it (see :mod:`.expect`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from lld.demonstrate import demonstrate
+
+from .common import (
+    concordance,
+    emphasis,
+    literal,
+    note_engine_dependencies,
+    para,
+    ruling_label,
+    strong,
+    table,
+    xref,
+)
+from .ruling import check_ruling_claims
+
+
+class DemonstrationDirective(SphinxDirective):
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, object]] = {  # type: ignore[misc]
+        "expect": directives.unchanged_required,
+        "example": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        note_engine_dependencies(self.env)
+        ruling = concordance().ruling(self.arguments[0])
+        demos = demonstrate(ruling.id)
+        check_ruling_claims(self, ruling.id, demos)
+        out: list[nodes.Node] = []
+        if not demos:
+            out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
+        for demo in demos:
+            box = nodes.container(classes=["lld-demonstration"])
+            box += para(
+                strong(demo.title or demo.example),
+                " (",
+                xref("example-" + demo.example.removesuffix(".lld"), text=demo.example),
+                "), replayed with ",
+                literal(demo.setting),
+                " and each setting of ",
+                literal(demo.option),
+                ":",
+            )
+            rows = [
+                (b.label, nodes.paragraph("", "", literal(b.outcome.kind), nodes.Text(" "),
+                                          nodes.Text(b.outcome.text)))
+                for b in demo.behaviours
+            ]  # fmt: skip
+            box += table(["Setting", "What the replay does"], rows, widths=[2, 5])
+            if not demo.presets_differ:
+                box += para(emphasis("Every preset plays this example the same way."))
+            out.append(box)
+        out.append(para("The sources' words: ", xref(ruling_label(ruling.id), text=ruling.id), "."))
+        return out
