@@ -16,7 +16,7 @@ import lld  # noqa: E402
 
 project = "Laugh and Lie Down"
 author = "lld developers"
-copyright = "2026, lld developers"  # noqa: A001
+copyright = "2026, lld developers"
 version = release = lld.__version__
 
 extensions = [
@@ -52,6 +52,7 @@ html_theme = "furo"
 html_title = "Laugh and Lie Down"
 html_static_path = ["_static"]
 html_css_files = ["lld.css"]
+html_js_files = ["lld.js"]
 html_show_sourcelink = False
 html_copy_source = False
 html_theme_options = {

@@ -210,4 +210,3 @@ def row(cards: Iterable[int | str] | int, hidden: int = 0) -> Svg:
     slots = max(len(numbers) + hidden, 1)
     width = 2 * _PAD + (slots - 1) * _STEP + CARD_WIDTH
     return _svg(width, label, body, "lld-cards")
-

@@ -150,9 +150,7 @@ def _row(cells: Sequence[nodes.Node | str]) -> nodes.row:
     row = nodes.row()
     for cell in cells:
         entry = nodes.entry()
-        if isinstance(cell, str):
-            entry += para(cell)
-        elif isinstance(cell, (nodes.Inline, nodes.Text)):
+        if isinstance(cell, (str, nodes.Inline, nodes.Text)):
             entry += para(cell)
         else:
             entry += cell

@@ -195,7 +195,9 @@ def check_ruling_claims(
     check_expect(claims, chosen[0] if chosen else None, ruling_id, where)
 
 
-def ruling_section(ruling: Ruling, demos: list[Demonstration], doc: nodes.document) -> nodes.section:
+def ruling_section(
+    ruling: Ruling, demos: list[Demonstration], doc: nodes.document
+) -> nodes.section:
     label = ruling_label(ruling.id)
     section = nodes.section(ids=[label], names=[label], classes=["lld-ruling"])
     doc.note_explicit_target(section)

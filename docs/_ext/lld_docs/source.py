@@ -35,8 +35,8 @@ def _section(title: str, label: str) -> nodes.section:
     return section
 
 
-def _relation(rel: Relation, outgoing: bool) -> nodes.paragraph:
-    subject, other = (rel.source, rel.to) if outgoing else (rel.source, rel.to)
+def _relation(rel: Relation) -> nodes.paragraph:
+    subject, other = rel.source, rel.to
     parts: list[nodes.Node | str] = [
         xref(source_page_label(subject), text=source_label(subject)),
         f" {rel.kind} ",
@@ -82,9 +82,9 @@ class SourceDirective(SphinxDirective):
         outgoing = c.relations_of(sid)
         incoming = tuple(r for r in c.relations if r.to == sid)
         for rel in outgoing:
-            relations += _relation(rel, True)
+            relations += _relation(rel)
         for rel in incoming:
-            relations += _relation(rel, False)
+            relations += _relation(rel)
         if not outgoing and not incoming:
             relations += para(emphasis("It neither copies nor is copied by another source."))
         out.append(relations)
