@@ -1,16 +1,113 @@
 """The site in a real browser: synced source tabs, ?source= links, print, no
 console errors and no request leaving 127.0.0.1 (checked on every page by the
-``site`` fixture, a ``conftest.Watched``)."""
+``site`` fixture).
+
+The built site, served on 127.0.0.1 by the tests, in Debian's headless Chromium.
+
+Run by ``nox -s browser``, which installs Playwright (from PyPI) and Chromium
+(with apt-get, never ``playwright install``), builds the site and sets
+``LLD_DOCS_BUILT`` and ``LLD_CHROMIUM``. Every page a test opens fails the
+test on a console error or on a request to anywhere but the test's server.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
+import shutil
 import subprocess
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
+pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
 from lld.concordance import load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    built = Path(os.environ.get("LLD_DOCS_BUILT", ROOT / "docs" / "_build" / "html"))
+    if not (built / "rules.html").exists():
+        pytest.fail(f"no built site in {built}: build it first (nox -s docs)")
+    return built
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
+    if not chromium:
+        pytest.fail("no chromium on PATH: `nox -s browser` installs Debian's")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A fresh browser context (empty storage) whose pages are watched."""
+
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
+        self.context = context
+        self.base_url = base_url
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route: Any) -> None:
+        host = urlsplit(route.request.url).hostname
+        if host != "127.0.0.1":
+            self.outside.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def open(self, path: str, **kwargs: Any) -> Page:
+        page = self.context.new_page(**kwargs)
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.goto(self.base_url + path, wait_until="load")
+        return page
+
+
+@pytest.fixture
+def site(browser: Browser, base_url: str) -> Iterator[Watched]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watched = Watched(context, base_url)
+    yield watched
+    context.close()
+    assert watched.outside == [], f"requests left 127.0.0.1: {watched.outside}"
+    assert watched.errors == [], f"console errors: {watched.errors}"
+
 
 PAGES = [
     "index.html", "rules.html", "contested/index.html", "contested/r22.html",
@@ -19,9 +116,9 @@ PAGES = [
 ]  # fmt: skip
 
 
-def _checked_sources(page: object) -> list[str]:
+def _checked_sources(page: Page) -> list[str]:
     """The source of the checked tab in every tab set of the page, in order."""
-    return page.evaluate(  # type: ignore[attr-defined, no-any-return]
+    return page.evaluate(  # type: ignore[no-any-return]
         """() => [...document.querySelectorAll('.sd-tab-set')].map(set => {
             const input = set.querySelector(':scope > input:checked');
             return input ? input.nextElementSibling.dataset.syncId : null;
@@ -30,12 +127,12 @@ def _checked_sources(page: object) -> list[str]:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_cleanly(site: Any, path: str) -> None:
+def test_page_loads_cleanly(site: Watched, path: str) -> None:
     page = site.open(path)
     assert page.title()
 
 
-def test_synced_tabs_switch_together_and_persist(site: Any) -> None:
+def test_synced_tabs_switch_together_and_persist(site: Watched) -> None:
     page = site.open("rules.html")
     rulings = len(load().rulings)
     assert _checked_sources(page) == ["du-coeur"] * rulings
@@ -47,7 +144,7 @@ def test_synced_tabs_switch_together_and_persist(site: Any) -> None:
     assert _checked_sources(again) == ["sympkyn"] * rulings
 
 
-def test_source_query_selects_its_source(site: Any) -> None:
+def test_source_query_selects_its_source(site: Watched) -> None:
     page = site.open("rules.html?source=parlett#r22")
     assert set(_checked_sources(page)) == {"parlett"}
     visible = page.locator("#r22 .sd-tab-content:visible").inner_text()
@@ -58,7 +155,7 @@ def test_source_query_selects_its_source(site: Any) -> None:
     )
 
 
-def test_printed_ruling_shows_every_source_under_its_label(site: Any, tmp_path: Path) -> None:
+def test_printed_ruling_shows_every_source_under_its_label(site: Watched, tmp_path: Path) -> None:
     page = site.open("rules.html")
     pdf = tmp_path / "rules.pdf"
     page.pdf(path=str(pdf), format="A4")
