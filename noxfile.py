@@ -230,7 +230,11 @@ def browser(session: nox.Session) -> None:
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/browser", *session.posargs,
-        env={"LLD_CHROMIUM": chromium, "LLD_DOCS_BUILT": str(DOCS_OUT)},
+        env={
+            "PYTHONPATH": str(ROOT / "src"),
+            "LLD_CHROMIUM": chromium,
+            "LLD_DOCS_BUILT": str(DOCS_OUT),
+        },
     )  # fmt: skip
 
 

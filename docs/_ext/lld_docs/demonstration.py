@@ -13,7 +13,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from lld.demonstrate import demonstrate
+from lld.demonstrate import demonstrate, examples_directory
+from lld.record import load_record
 
 from .common import (
     concordance,
@@ -26,6 +27,7 @@ from .common import (
     table,
     xref,
 )
+from .examples import deal_figure
 from .ruling import check_ruling_claims
 
 
@@ -56,6 +58,10 @@ class DemonstrationDirective(SphinxDirective):
                 literal(demo.option),
                 ":",
             )
+            directory = examples_directory()
+            if directory is not None:
+                box += para(strong("The deal:"))
+                box += deal_figure(load_record(str(directory / demo.example)))
             rows = [
                 (b.label, nodes.paragraph("", "", literal(b.outcome.kind), nodes.Text(" "),
                                           nodes.Text(b.outcome.text)))

@@ -33,7 +33,8 @@ def example_label(path: Path) -> str:
     return "example-" + path.stem
 
 
-def _deal(rec: HandRecord) -> nodes.container:
+def deal_figure(rec: HandRecord) -> nodes.container:
+    """The hands, won piles and table as the engine deals them from the record."""
     game = rec.new_game()
     box = nodes.container(classes=["lld-deal"])
     for seat, hand in enumerate(game.hands):
@@ -71,7 +72,7 @@ def example_section(path: Path, doc: nodes.document) -> nodes.section:
         section += para(rec.note)
     for comment in rec.comments:
         section += para(comment, classes=["lld-caption"])
-    section += _deal(rec)
+    section += deal_figure(rec)
     moves = nodes.enumerated_list(classes=["lld-moves"])
     for line in rec.moves:
         item = para(literal(str(line.move)))
