@@ -169,7 +169,7 @@ def play(session: nox.Session) -> None:
 
 DOCS_PYTHON = "3.13"  # Sphinx 9.2 needs it
 DOCS_OUT = ROOT / "docs" / "_build" / "html"
-SERVE_ADDRESS = ("127.0.0.1", 8000)
+SERVE_PORT = 8000  # on 127.0.0.1 only (docs/serve.py)
 
 
 def _build_docs(session: nox.Session) -> None:
@@ -196,11 +196,7 @@ def serve(session: nox.Session) -> None:
     """Build the site and serve it on http://127.0.0.1:8000 until interrupted."""
     session.install(*_group("docs"), env=QUIET_PIP)
     _build_docs(session)
-    host, port = SERVE_ADDRESS
-    session.log(f"The site is at http://{host}:{port}/ (Ctrl-C stops the server)")
-    session.run(
-        "python", "-m", "http.server", str(port), "--bind", host, "--directory", str(DOCS_OUT)
-    )
+    session.run("python", str(ROOT / "docs" / "serve.py"), "--port", str(SERVE_PORT), str(DOCS_OUT))
 
 
 def _apt_install(session: nox.Session, *packages: str) -> None:

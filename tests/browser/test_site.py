@@ -12,13 +12,12 @@ test on a console error or on a request to anywhere but the test's server.
 
 from __future__ import annotations
 
-import functools
+import importlib.util
 import os
 import shutil
 import subprocess
 import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,15 +41,19 @@ def site_dir() -> Path:
     return built
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+def load_server_module() -> Any:
+    """``docs/serve.py``, the server ``nox -s serve`` runs: the tests serve the site with it."""
+    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = load_server_module().make_server(site_dir)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

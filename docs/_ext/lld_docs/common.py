@@ -94,6 +94,17 @@ def linked_text(text: str) -> list[nodes.Node]:
     return out
 
 
+def rich_text(text: str) -> list[nodes.Node]:
+    """The engine's one-line texts: `backticked` spans as code, IDs linked."""
+    out: list[nodes.Node] = []
+    for i, part in enumerate(text.split("`")):
+        if i % 2:
+            out.append(literal(part))
+        elif part:
+            out.extend(linked_text(part))
+    return out
+
+
 def para(*children: nodes.Node | str, classes: Sequence[str] = ()) -> nodes.paragraph:
     p = nodes.paragraph(classes=list(classes))
     for child in children:

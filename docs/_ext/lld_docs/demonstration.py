@@ -22,6 +22,7 @@ from .common import (
     literal,
     note_engine_dependencies,
     para,
+    rich_text,
     ruling_label,
     strong,
     table,
@@ -63,8 +64,7 @@ class DemonstrationDirective(SphinxDirective):
                 box += para(strong("The deal:"))
                 box += deal_figure(load_record(str(directory / demo.example)))
             rows = [
-                (b.label, nodes.paragraph("", "", literal(b.outcome.kind), nodes.Text(" "),
-                                          nodes.Text(b.outcome.text)))
+                (b.label, para(literal(b.outcome.kind), " ", *rich_text(b.outcome.text)))
                 for b in demo.behaviours
             ]  # fmt: skip
             box += table(["Setting", "What the replay does"], rows, widths=[2, 5])

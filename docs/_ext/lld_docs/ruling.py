@@ -29,6 +29,7 @@ from .common import (
     literal,
     note_engine_dependencies,
     para,
+    rich_text,
     ruling_label,
     source_label,
     strong,
@@ -90,7 +91,9 @@ def _engine_lines(ruling: Ruling, preset: str, demos: list[Demonstration]) -> li
                     para(
                         strong("Engine: "),
                         xref(_example_label(demo.example), text=demo.example),
-                        f" {behaviour.outcome.text}.",
+                        " ",
+                        *rich_text(behaviour.outcome.text),
+                        ".",
                         classes=["lld-engine", f"lld-{behaviour.outcome.kind}"],
                     )
                 )
