@@ -17,8 +17,9 @@ from sphinx.environment import BuildEnvironment
 from lld.concordance import Concordance, load
 
 ROOT = Path(__file__).resolve().parents[3]
-#: What every directive's output depends on: the sources' data, the examples, the engine.
-DEPENDENCY_GLOBS = ("sources/*.toml", "examples/*.lld", "src/lld/**/*.py")
+#: What every directive's output depends on: the sources' data, the examples, the
+#: engine, and this extension (Sphinx rereads a page only when a noted file changes).
+DEPENDENCY_GLOBS = ("sources/*.toml", "examples/*.lld", "src/lld/**/*.py", "docs/_ext/**/*.py")
 
 #: How a tab names each source (the registry's IDs are for machines).
 SOURCE_LABELS = {
