@@ -44,7 +44,7 @@ class DemonstrationDirective(SphinxDirective):
         ruling = concordance().ruling(self.arguments[0])
         demos = demonstrate(ruling.id)
         check_ruling_claims(self, ruling.id, demos)
-        out: list[nodes.Node] = []
+        out: list[nodes.Node] = [para(strong("Question: "), ruling.question)]
         if not demos:
             out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
         for demo in demos:
