@@ -14,6 +14,7 @@ from .common import (
     ruling_label,
     source_label,
     source_page_label,
+    strong,
     table,
     xref,
 )
@@ -41,7 +42,8 @@ class ConcordanceMatrixDirective(SphinxDirective):
         c = concordance()
         headers = ["Ruling", *(source_label(s.id) for s in c.sources)]
         rows = [
-            [para(xref(ruling_label(r.id), text=f"{r.id} {r.title}")),
+            [para(xref(ruling_label(r.id), strong(r.id)), " ",
+                  nodes.inline(r.title, r.title, classes=["lld-caption"])),
              *(_cell(r, s.id) for s in c.sources)]
             for r in c.rulings
         ]  # fmt: skip
@@ -56,4 +58,4 @@ class ConcordanceMatrixDirective(SphinxDirective):
             ],
             ".",
         )
-        return [legend, table(headers, rows, widths=[3, 2, 2, 2, 2, 2], classes=["lld-matrix"])]
+        return [legend, table(headers, rows, widths=[4, 3, 3, 3, 3, 2], classes=["lld-matrix"])]
