@@ -17,7 +17,8 @@ Sessions:
   (``pyodide/run.sh``; installs Node.js with apt-get if it is missing).
 * ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
 * ``play``: play one hand in the terminal (``lld play``). Arguments go to it.
-* ``docs``: build the site (Sphinx on Python 3.13) into ``docs/_build/html``
+* ``docs``: type-check the site's extension (``docs/_ext``), build the site
+  (Sphinx on Python 3.13) into ``docs/_build/html``
   with every warning an error, then check the built site (``tests/test_docs_site.py``:
   links and anchors, every ruling and example present, nothing fetched from
   elsewhere, a wrong ``:expect:`` failing the build).
@@ -184,6 +185,10 @@ def _build_docs(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """Build the site, then check it: ``nox -s docs [-- pytest options]``."""
     session.install(*_group("docs"), env=QUIET_PIP)
+    session.run(
+        "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs",
+        env={"MYPYPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "docs" / "_ext")])},
+    )  # fmt: skip
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/test_docs_site.py", "tests/test_docs_svg.py",

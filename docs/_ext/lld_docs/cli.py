@@ -25,13 +25,13 @@ def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, str, argpar
 
 
 def _arguments(parser: argparse.ArgumentParser) -> nodes.Node:
-    rows = []
+    rows: list[list[nodes.Node | str]] = []
     for action in parser._actions:
         if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
             continue
         if action.help == argparse.SUPPRESS:
             continue
-        name = ", ".join(action.option_strings) or action.metavar or action.dest
+        name = ", ".join(action.option_strings) or str(action.metavar or action.dest)
         if action.option_strings and action.nargs != 0:
             name += " " + str(action.metavar or action.dest.upper())
         detail = action.help or ""

@@ -7,7 +7,8 @@ settings that behave alike and what the replay does under them. The page's
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -34,7 +35,7 @@ from .ruling import check_ruling_claims
 
 class DemonstrationDirective(SphinxDirective):
     required_arguments = 1
-    option_spec: ClassVar[dict[str, object]] = {  # type: ignore[misc]
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
         "expect": directives.unchanged_required,
         "example": directives.unchanged_required,
     }

@@ -11,7 +11,8 @@ appears on the site by itself.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -171,7 +172,7 @@ class RulingDirective(SphinxDirective):
     """``{ruling} R22``, optionally with ``:expect: parlett=illegal …``."""
 
     required_arguments = 1
-    option_spec: ClassVar[dict[str, object]] = {  # type: ignore[misc]
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
         "expect": directives.unchanged_required,
         "example": directives.unchanged_required,
     }

@@ -47,7 +47,7 @@ class StakesDirective(SphinxDirective):
             section = nodes.section(ids=[f"stakes-{players}"], names=[f"stakes-{players}"])
             self.state.document.note_explicit_target(section)
             section += nodes.title(title, title)
-            rows = []
+            rows: list[list[nodes.Node | str]] = []
             for t in TABLES[players].values():
                 check = "balances" if t.balances else "does not balance"
                 rows.append([

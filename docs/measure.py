@@ -2,7 +2,7 @@
 transfers (nothing cached) from ``docs/serve.py``, the server ``nox -s serve``
 runs, which gzips text; and the same files uncompressed.
 
-    python tests/browser/measure_site.py [DOCS_BUILT] [page ...]
+    python docs/measure.py [DOCS_BUILT] [page ...]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Response, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def measure(site: Path, pages: list[str]) -> None:
