@@ -37,7 +37,7 @@ def _arguments(parser: argparse.ArgumentParser) -> nodes.Node:
         detail = action.help or ""
         if action.choices:
             detail += f" (one of: {', '.join(str(c) for c in action.choices)})"
-        if action.default not in (None, False, argparse.SUPPRESS) and action.nargs != 0:
+        if action.default not in (None, False, [], argparse.SUPPRESS) and action.nargs != 0:
             detail += f" (default: {action.default})"
         rows.append([para(literal(str(name))), detail])
     return table(["Argument", "What it does"], rows, widths=[2, 5], classes=["lld-cli"])
