@@ -177,7 +177,7 @@ def _build_docs(session: nox.Session) -> None:
     """Build the site; any warning (a broken reference, a failed :expect:) fails it."""
     session.run(
         "sphinx-build", "-W", "--keep-going", "-n", "-j", "auto", "-q",
-        str(ROOT / "docs"), str(DOCS_OUT),
+        "-d", str(DOCS_OUT.parent / "doctrees"), str(ROOT / "docs"), str(DOCS_OUT),
     )  # fmt: skip
 
 

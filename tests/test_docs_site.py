@@ -57,7 +57,8 @@ def site() -> Path:
     if built:
         return Path(built).resolve()
     out = ROOT / "docs" / "_build" / "html"
-    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", str(DOCS), str(out)]
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
+           "-d", str(out.parent / "doctrees"), str(DOCS), str(out)]  # fmt: skip
     subprocess.run(cmd, check=True)
     return out
 
@@ -164,6 +165,20 @@ def test_glossary_has_the_period_spellings(site: Path) -> None:
     html = (site / "glossary.html").read_text(encoding="utf-8")
     for term in ("mournival", "pair royal", "préal", "prial", "mate", "lie down", "eldest"):
         assert f">{term}<" in html, term
+
+
+def test_pages_rerun_when_the_data_or_the_engine_changes(site: Path) -> None:
+    """An incremental build rereads a page when a file its directives read changes
+    (the doctrees are beside the site: ``nox -s docs`` builds with ``-d``)."""
+    import pickle
+
+    with (site.parent / "doctrees" / "environment.pickle").open("rb") as f:
+        env = pickle.load(f)
+    for page in ("rules", "contested/r22", "sources/parlett", "stakes", "examples"):
+        deps = {Path(d).name for d in env.dependencies[page]}
+        for name in ("rulings.toml", "parlett.toml", "demonstrate.py", "stakes.py", "game.py"):
+            assert name in deps, (page, name)
+    assert "r22-lie-down-by-choice.lld" in {Path(d).name for d in env.dependencies["rules"]}
 
 
 # ------------------------------------------------------------------ :expect:

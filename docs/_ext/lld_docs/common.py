@@ -32,6 +32,15 @@ SOURCE_LABELS = {
 
 _CLAUSE_OR_RULING = re.compile(r"\b(?:(?:DC|P|CC|S|CR)-\d+|R\d+)\b")
 
+#: Glossary terms linked where the engine's and the registry's texts use them
+#: (each must be a term of glossary.md: ``-n`` fails the build otherwise).
+GLOSSARY_TERMS = (
+    "mournival", "pair royal", "oversight", "eldest", "break-even", "lie down",
+    "lying down", "widow's hand", "last player", "dealer", "pot", "stake",
+)  # fmt: skip
+_TERM_FORMS = {"lying down": "lie down"}
+_TERMS = re.compile(r"\b(" + "|".join(re.escape(t) for t in GLOSSARY_TERMS) + r")s?\b", re.I)
+
 
 @cache
 def concordance() -> Concordance:
@@ -93,6 +102,27 @@ def linked_text(text: str) -> list[nodes.Node]:
     if pos < len(text):
         out.append(nodes.Text(text[pos:]))
     return out
+
+
+def term_linked(text: str) -> list[nodes.Node]:
+    """``text`` with the first use of each glossary term linked to the glossary."""
+    out: list[nodes.Node] = []
+    seen: set[str] = set()
+    pos = 0
+    for m in _TERMS.finditer(text):
+        term = _TERM_FORMS.get(m.group(1).lower(), m.group(1).lower())
+        if term in seen:
+            continue
+        seen.add(term)
+        out.append(nodes.Text(text[pos : m.start()]))
+        ref = addnodes.pending_xref(
+            "", refdomain="std", reftype="term", reftarget=term, refexplicit=True, refwarn=True
+        )
+        ref += nodes.inline(m.group(0), m.group(0))
+        out.append(ref)
+        pos = m.end()
+    out.append(nodes.Text(text[pos:]))
+    return [n for n in out if not (isinstance(n, nodes.Text) and not n.astext())]
 
 
 def rich_text(text: str) -> list[nodes.Node]:

@@ -27,6 +27,7 @@ from .common import (
     ruling_label,
     strong,
     table,
+    term_linked,
     xref,
 )
 from .examples import deal_figure
@@ -45,7 +46,7 @@ class DemonstrationDirective(SphinxDirective):
         ruling = concordance().ruling(self.arguments[0])
         demos = demonstrate(ruling.id)
         check_ruling_claims(self, ruling.id, demos)
-        out: list[nodes.Node] = [para(strong("Question: "), ruling.question)]
+        out: list[nodes.Node] = [para(strong("Question: "), *term_linked(ruling.question))]
         if not demos:
             out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
         for demo in demos:

@@ -35,6 +35,7 @@ from .common import (
     source_label,
     strong,
     target,
+    term_linked,
     xref,
 )
 from .expect import check_expect, parse_expect
@@ -135,7 +136,9 @@ def source_tabs(ruling: Ruling, demos: list[Demonstration]) -> nodes.container:
 
 
 def ruling_body(ruling: Ruling, demos: list[Demonstration]) -> list[nodes.Node]:
-    out: list[nodes.Node] = [para(strong("Question: "), ruling.question, classes=["lld-question"])]
+    out: list[nodes.Node] = [
+        para(strong("Question: "), *term_linked(ruling.question), classes=["lld-question"])
+    ]
     if ruling.option is None:
         out.append(para("No engine option: every preset plays this rule the same way."))
     else:
