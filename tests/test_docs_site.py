@@ -184,7 +184,9 @@ def test_pages_rerun_when_the_data_or_the_engine_changes(site: Path) -> None:
 # ------------------------------------------------------------------ :expect:
 
 
-def _scratch(tmp_path: Path, expect: str) -> subprocess.CompletedProcess[str]:
+def _scratch(
+    tmp_path: Path, expect: str, directive: str = "demonstration"
+) -> subprocess.CompletedProcess[str]:
     """Build a one-page site whose page claims ``expect`` about R22."""
     (tmp_path / "conf.py").write_text(
         textwrap.dedent(f"""
@@ -198,7 +200,7 @@ def _scratch(tmp_path: Path, expect: str) -> subprocess.CompletedProcess[str]:
         textwrap.dedent(f"""
             # Scratch
 
-            ```{{demonstration}} R22
+            ```{{{directive}}} R22
             :example: r22-lie-down-by-choice.lld
             :expect: {expect}
             ```
@@ -210,8 +212,11 @@ def _scratch(tmp_path: Path, expect: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, capture_output=True, text=True, check=False)
 
 
-def test_a_wrong_expect_fails_the_build_naming_page_ruling_and_preset(tmp_path: Path) -> None:
-    done = _scratch(tmp_path, "sympkyn=plays_through parlett=plays_through")
+@pytest.mark.parametrize("directive", ["demonstration", "ruling"])
+def test_a_wrong_expect_fails_the_build_naming_page_ruling_and_preset(
+    tmp_path: Path, directive: str
+) -> None:
+    done = _scratch(tmp_path, "sympkyn=plays_through parlett=plays_through", directive)
     assert done.returncode != 0
     assert "scratch" in done.stderr
     assert "R22" in done.stderr
@@ -219,8 +224,9 @@ def test_a_wrong_expect_fails_the_build_naming_page_ruling_and_preset(tmp_path: 
     assert "expects plays_through, but the engine gives illegal" in done.stderr
 
 
-def test_a_right_expect_builds(tmp_path: Path) -> None:
-    done = _scratch(tmp_path, "sympkyn=plays_through parlett=illegal")
+@pytest.mark.parametrize("directive", ["demonstration", "ruling"])
+def test_a_right_expect_builds(tmp_path: Path, directive: str) -> None:
+    done = _scratch(tmp_path, "sympkyn=plays_through parlett=illegal", directive)
     assert done.returncode == 0, done.stderr
 
 
