@@ -13,6 +13,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .cards import CardsDirective
 from .cli import CommandLineDirective
 from .demonstration import DemonstrationDirective
 from .examples import ExampleHandsDirective
@@ -23,6 +24,7 @@ from .stakes import StakesDirective
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("cards", CardsDirective)
     app.add_directive("ruling", RulingDirective)
     app.add_directive("rule-book", RuleBookDirective)
     app.add_directive("demonstration", DemonstrationDirective)
