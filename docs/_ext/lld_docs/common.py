@@ -88,26 +88,33 @@ def xref(label: str, *children: nodes.Node, text: str | None = None) -> addnodes
     return ref
 
 
-def linked_text(text: str) -> list[nodes.Node]:
-    """``text`` with every clause ID and ruling ID in it linked to its anchor."""
+def linked_text(text: str, terms: bool = False) -> list[nodes.Node]:
+    """``text`` with every clause ID and ruling ID in it linked to its anchor, and
+    with ``terms``, the first use of each glossary term linked to the glossary."""
     out: list[nodes.Node] = []
+    seen: set[str] = set()
+
+    def plain(chunk: str) -> list[nodes.Node]:
+        return term_linked(chunk, seen) if terms else [nodes.Text(chunk)]
+
     pos = 0
     for m in _CLAUSE_OR_RULING.finditer(text):
         if m.start() > pos:
-            out.append(nodes.Text(text[pos : m.start()]))
+            out.extend(plain(text[pos : m.start()]))
         word = m.group(0)
         label = ruling_label(word) if word.startswith("R") else clause_label(word)
         out.append(xref(label, text=word))
         pos = m.end()
     if pos < len(text):
-        out.append(nodes.Text(text[pos:]))
+        out.extend(plain(text[pos:]))
     return out
 
 
-def term_linked(text: str) -> list[nodes.Node]:
-    """``text`` with the first use of each glossary term linked to the glossary."""
+def term_linked(text: str, seen: set[str] | None = None) -> list[nodes.Node]:
+    """``text`` with the first use of each glossary term linked to the glossary
+    (terms in ``seen`` were linked already, and are added to it)."""
     out: list[nodes.Node] = []
-    seen: set[str] = set()
+    seen = set() if seen is None else seen
     pos = 0
     for m in _TERMS.finditer(text):
         term = _TERM_FORMS.get(m.group(1).lower(), m.group(1).lower())

@@ -157,8 +157,8 @@ def ruling_body(ruling: Ruling, demos: list[Demonstration]) -> list[nodes.Node]:
             f": {meanings[ruling.reading]}.",
         )
     else:
-        reading += para(strong("The project's reading: "), *linked_text(ruling.reading))
-    reading += para(strong("Why: "), *linked_text(ruling.reasons))
+        reading += para(strong("The project's reading: "), *linked_text(ruling.reading, True))
+    reading += para(strong("Why: "), *linked_text(ruling.reasons, True))
     if ruling.option is not None:
         reading += para(
             "Played by the ",
