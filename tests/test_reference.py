@@ -1,0 +1,172 @@
+"""The engine against a reference reading of the rules that shares none of its state.
+
+:mod:`reference_rules` recomputes, from the deal and the log of moves alone,
+where the cards are, whose turn it is, whether the hand is over and every legal
+move of every seat. These tests play hands from deals built to reach the rare
+cases (:mod:`position_strategies`) and, before every move, require the engine
+to agree with it for every seat: the same set of legal moves (every suit
+choice), the same answer from ``is_legal`` for every move the reference
+considers, the same seat to play, turn count and end of hand.
+
+A last test counts, in a fixed-seed run, how often the generator reaches each
+rare case, so that the claim "the rare cases are covered" can fail too.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from lld import PRESETS, Game, Move
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
+from position_strategies import (
+    PRESET_NAMES,
+    RarePlayout,
+    play_rulesets,
+    rare_playouts,
+)
+from hypothesis import strategies as st
+import reference_rules as ref
+
+#: In CI (or when asked) the examples are the same on every run.
+DERANDOMIZE = bool(os.environ.get("CI") or os.environ.get("LLD_DERANDOMIZE"))
+
+common = settings(
+    deadline=None,
+    derandomize=DERANDOMIZE,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def describe(p: RarePlayout, g: Game) -> str:
+    """Everything needed to set the position up again."""
+    d = g.deal
+    return (
+        f"rules={g.rules!r} players={d.players} dealer={d.dealer} "
+        f"hands={d.hands} table={d.table} won={d.won} moves={[str(m) for m in g.moves]}"
+    )
+
+
+def agree(g: Game, where: Callable[[], str]) -> ref.Position:
+    """The engine and the reference agree on ``g`` for every seat; return the position."""
+    pos = ref.Position.of(g)
+    assert pos.over == g.over, f"over: reference {pos.over}, engine {g.over}; {where()}"
+    if g.over:
+        for s in range(g.n):
+            assert list(g.legal_moves(s)) == [], where()
+        return pos
+    cards = pos.cards
+    assert (list(cards.hands), cards.table, list(cards.won)) == (
+        list(g.hands), g.table, list(g.won),
+    ), where()  # fmt: skip
+    assert pos.to_play == g.to_play, where()
+    assert pos.turns == g.turns, where()
+    assert [not h for h in cards.hands] == list(g.out), where()
+    for seat in range(g.n):
+        expected = ref.legal_moves(pos, seat)
+        listed = list(g.legal_moves(seat))
+        got = set(listed)
+        assert len(got) == len(listed), f"legal_moves({seat}) repeats a move; {where()}"
+        assert got == expected, (
+            f"seat {seat}: the engine allows {sorted(map(str, got - expected))} that the"
+            f" reference forbids, and forbids {sorted(map(str, expected - got))} that it"
+            f" allows; {where()}"
+        )
+        for m in ref.candidates(pos, seat):
+            assert g.is_legal(m) == (m in expected), f"is_legal({m}); {where()}"
+    return pos
+
+
+# ----------------------------------------------------------------- rare cases
+
+
+def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
+    """The rare cases that ``move``, about to be made in ``before``, shows."""
+    rules, cards, seen = before.rules, before.cards, []
+    if not before.moves:
+        for rank in ref.RANKS:
+            if ref.how_many(before.deal.table, rank) == 4:
+                seen.append(f"R11 mournival on the table at the deal, {rules.table_mournival}")
+    oversights = ref.open_oversights(before)
+    for o in oversights:
+        seen.append(f"{o.ruling} oversight open")
+        others = [s for s in range(before.n) if s != o.offender and s != before.dealer]
+        if any(not ref.may_claim(before, s, o) for s in others):
+            if rules.claim_priority == "first_in_rotation" and ref.R26_claim_deadline(before, o):
+                seen.append("R25 first_in_rotation keeps a seat from claiming")
+            if rules.claim_deadline == "next_turn" and not ref.R26_claim_deadline(before, o):
+                seen.append("R26 next_turn: an oversight no longer claimable")
+    rank = ref.single_rank(move.hand | move.table)
+    if move.kind == CAPTURE and rank is not None:
+        on_table, in_hand = ref.how_many(cards.table, rank), ref.how_many(cards.hands[move.seat], rank)
+        if on_table == 3:
+            seen.append(f"R14 pair royal captured, {ref.count(move.table)} taken")
+        if (in_hand, on_table) == (2, 2):
+            seen.append(f"R16 pair against pair, {rules.pair_against_pair}")
+        if move.hand == cards.hands[move.seat]:
+            seen.append("R34 hand emptied by capture")
+    if move.kind == LIE and rules.lie_down == "voluntary":
+        if any(ref.capture_is_legal(before, m) for m in ref.capture_candidates(before, move.seat)):
+            seen.append("R22 voluntary lie-down with a capture open")
+    if move.kind == LAY and rank is not None:
+        held = ref.how_many(cards.hands[move.seat], rank)
+        seen.append({4: "R17 mournival laid", 3: "R18 pair royal laid", 2: "R19 dead pair laid"}[held])
+        if rules.hand_pairs_when == "promptly_or_own_turn" and before.turns and move.seat != before.to_play:
+            seen.append("R20 dead pair laid promptly out of turn")
+    if move.kind == CLAIM:
+        [o] = [o for o in oversights if o.cards == move.table]
+        who = "dealer" if o.ruling == "R11" and move.seat == before.dealer else "other"
+        seen.append(f"{o.ruling} claimed by {who}, {rules.claim_priority}, {rules.claim_deadline}")
+    if rules.hand_pairs_when == "promptly_or_own_turn" and before.turns:
+        for s in range(before.n):
+            for r in ref.RANKS:
+                if ref.R17_R18_R19_lay_sizes(cards, s, r) and not ref.R20_lay_timing(before, s, r):
+                    seen.append("R20 a pair that may not be laid now")
+    after = ref.Position.of(g)
+    if after.over and not before.over:
+        _, last = ref.R28_last_player(after)
+        if last is not None:
+            seen.append(f"R28 hand over with a last player, {rules.last_player_turn}")
+    elif not after.over and len(after.cards.in_play()) == 1:
+        seen.append("R28 one_more: the last player's one more turn")
+    return seen
+
+
+def run(p: RarePlayout, reached: Counter[str] | None = None) -> None:
+    g = p.game
+    where = lambda: describe(p, g)  # noqa: E731
+    pos = agree(g, where)
+    for _ in range(p.steps):
+        if g.over:
+            break
+        legal = list(g.legal_moves())
+        move = p.choose(legal)
+        if reached is not None:
+            before = pos
+            g.play(move)
+            reached.update(rare_cases(before, move, g))
+        else:
+            g.play(move)
+        pos = agree(g, where)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_engine_agrees_with_the_reference_on_rare_deals(preset: str) -> None:
+    rules = PRESETS[preset]
+
+    @settings(common, max_examples=60)
+    @given(rare_playouts(st.just(rules)))
+    def inner(p: RarePlayout) -> None:
+        run(p)
+
+    inner()
+
+
+@settings(common, max_examples=250)
+@given(rare_playouts(play_rulesets()))
+def test_engine_agrees_with_the_reference_under_mixed_options(p: RarePlayout) -> None:
+    run(p)
