@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from lld import PRESETS, Deal, Game, Move, Ruleset, ruleset
 from lld.cards import FULL_DECK
-from lld.moves import TURN_KINDS
+from lld.moves import CLAIM, TURN_KINDS
 from lld.ruleset import OPTIONS
 
 PRESET_NAMES = tuple(sorted(PRESETS))
@@ -55,27 +55,30 @@ PATTERNS: dict[str, tuple[str, ...]] = {
 PATTERN_NAMES = tuple(PATTERNS)
 
 
-@st.composite
-def play_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A preset with each option that decides legality drawn from all its values."""
-    base = draw(st.sampled_from(PRESET_NAMES))
-    overrides = {name: draw(st.sampled_from(OPTIONS[name].allowed)) for name in PLAY_OPTIONS}
+def rare_rules(rng: random.Random, **fixed: str) -> Ruleset:
+    """A preset with each option that decides legality drawn from all its values,
+    except those given in ``fixed``."""
+    base = rng.choice(PRESET_NAMES)
+    overrides = {
+        name: fixed[name] if name in fixed else rng.choice(OPTIONS[name].allowed)
+        for name in PLAY_OPTIONS
+    }
     return ruleset(base, **overrides)
 
 
-@st.composite
-def rare_deals(draw: st.DrawFn, rules: Ruleset) -> Deal:
+def rare_deal(rng: random.Random, rules: Ruleset) -> Deal:
     """A deal for one of ``rules``' player counts, built rank by rank from :data:`PATTERNS`."""
-    n = draw(st.sampled_from(rules.players))
-    dealer = draw(st.integers(0, n - 1))
-    ranks = draw(st.permutations(range(13)))
-    live = draw(st.integers(2, min(7, 13)))
+    n = rng.choice(rules.players)
+    dealer = rng.randrange(n)
+    ranks = list(range(13))
+    rng.shuffle(ranks)
+    live = rng.randint(2, 7)
     hands, table, won = [0] * n, 0, [0] * n
     for rank in ranks[:live]:
-        pattern = PATTERNS[draw(st.sampled_from(PATTERN_NAMES))]
-        holder = draw(st.integers(0, n - 1))
-        other = (holder + draw(st.integers(1, n - 1))) % n
-        winner = draw(st.integers(0, n - 1))
+        pattern = PATTERNS[rng.choice(PATTERN_NAMES)]
+        holder = rng.randrange(n)
+        other = (holder + rng.randint(1, n - 1)) % n
+        winner = rng.randrange(n)
         for suit, place in enumerate(pattern):
             bit = 1 << (rank * 4 + suit)
             if place == "T":
@@ -84,20 +87,19 @@ def rare_deals(draw: st.DrawFn, rules: Ruleset) -> Deal:
                 won[winner] |= bit
             else:
                 hands[holder if place == "H" else other] |= bit
-    spare = list(ranks[live:])
+    spare = ranks[live:]
     while sum(1 for h in hands if h) < 2:
         # Two seats with a lone card that nothing on the table mates.
         rank = spare.pop()
-        empty = [s for s in range(n) if not hands[s]]
-        first = empty[0]
-        second = next(s for s in range(n) if s != first and (not hands[s] or s == empty[-1]))
+        first, second = rng.sample([s for s in range(n) if not hands[s]] or range(n), 1)[0], 0
+        second = rng.choice([s for s in range(n) if s != first])
         hands[first] |= 1 << (rank * 4)
         hands[second] |= 1 << (rank * 4 + 1)
-        won[draw(st.integers(0, n - 1))] |= 3 << (rank * 4 + 2)
+        won[rng.randrange(n)] |= 3 << (rank * 4 + 2)
     for rank in spare:
         # Out of play: two pairs in won piles.
-        won[draw(st.integers(0, n - 1))] |= 3 << (rank * 4)
-        won[draw(st.integers(0, n - 1))] |= 3 << (rank * 4 + 2)
+        won[rng.randrange(n)] |= 3 << (rank * 4)
+        won[rng.randrange(n)] |= 3 << (rank * 4 + 2)
     placed = table
     for m in (*hands, *won):
         placed |= m
@@ -116,6 +118,9 @@ class RarePlayout:
     free_rate: float
     #: At most this many moves are played.
     steps: int
+    overlook: bool = False
+    #: How often a claim is made when one is legal, besides ``free_rate``.
+    claim_rate: float = 0.0
     game: Game = field(init=False, repr=False)
     rng: random.Random = field(init=False, repr=False)
 
@@ -124,20 +129,43 @@ class RarePlayout:
         self.game = Game.from_deal(self.rules, self.deal)
 
     def choose(self, legal: list[Move]) -> Move:
+        """A turn move, or (at ``free_rate``) a free move: a lay or a claim, each kind as
+        likely as the other, so that claims are not crowded out by the many lays.
+
+        With ``overlook`` the dealer never takes a table mournival himself, so that it
+        stays open for others to claim (R11)."""
         free = [m for m in legal if m.kind not in TURN_KINDS]
+        if self.overlook:
+            free = [m for m in free if not (m.kind == CLAIM and m.seat == self.deal.dealer)]
         turn = [m for m in legal if m.kind in TURN_KINDS]
+        claims = [m for m in free if m.kind == CLAIM]
+        if claims and self.rng.random() < self.claim_rate:
+            return self.rng.choice(claims)
         if free and (not turn or self.rng.random() < self.free_rate):
-            return self.rng.choice(free)
+            kinds = sorted({m.kind for m in free})
+            kind = self.rng.choice(kinds)
+            return self.rng.choice([m for m in free if m.kind == kind])
         return self.rng.choice(turn)
+
+
+def rare_playout(rng: random.Random, rules: Ruleset) -> RarePlayout:
+    """A rare deal under ``rules`` and the choices that play it on, all from ``rng``."""
+    return RarePlayout(
+        rules=rules,
+        deal=rare_deal(rng, rules),
+        choices=rng.getrandbits(32),
+        free_rate=rng.choice((0.0, 0.15, 0.5, 1.0)),
+        steps=rng.randint(0, 40),
+        overlook=rng.random() < 0.5,
+        claim_rate=rng.choice((0.0, 0.3, 0.8)),
+    )
+
+
+#: Rulesets of every preset with any values of the options that decide legality.
+play_rulesets = st.randoms(use_true_random=False).map(rare_rules)
 
 
 @st.composite
 def rare_playouts(draw: st.DrawFn, rules: st.SearchStrategy[Ruleset]) -> RarePlayout:
-    chosen = draw(rules)
-    return RarePlayout(
-        rules=chosen,
-        deal=draw(rare_deals(chosen)),
-        choices=draw(st.integers(0, 2**32 - 1)),
-        free_rate=draw(st.sampled_from((0.0, 0.15, 0.5, 1.0))),
-        steps=draw(st.integers(0, 40)),
-    )
+    """A :func:`rare_playout` under rules drawn from ``rules``."""
+    return rare_playout(draw(st.randoms(use_true_random=False)), draw(rules))

@@ -381,11 +381,7 @@ def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
     if pos.rules.hand_pairs_when == "any_time":
         return True
     assert pos.rules.hand_pairs_when == "promptly_or_own_turn", pos.rules.hand_pairs_when
-    return (
-        pos.turns == 0
-        or seat == pos.to_play
-        or R19_made_dead_by_last_play(pos, seat, rank)
-    )
+    return pos.turns == 0 or seat == pos.to_play or R19_made_dead_by_last_play(pos, seat, rank)
 
 
 def lay_is_legal(pos: Position, move: Move) -> bool:

@@ -15,22 +15,27 @@ rare case, so that the claim "the rare cases are covered" can fail too.
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+import reference_rules as ref
 from lld import PRESETS, Game, Move
-from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
+from lld.cards import count
+from lld.moves import CAPTURE, CLAIM, LAY, LIE
+from lld.ruleset import OPTIONS
 from position_strategies import (
     PRESET_NAMES,
     RarePlayout,
     play_rulesets,
+    rare_playout,
     rare_playouts,
+    rare_rules,
 )
-from hypothesis import strategies as st
-import reference_rules as ref
 
 #: In CI (or when asked) the examples are the same on every run.
 DERANDOMIZE = bool(os.environ.get("CI") or os.environ.get("LLD_DERANDOMIZE"))
@@ -88,8 +93,8 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
     """The rare cases that ``move``, about to be made in ``before``, shows."""
     rules, cards, seen = before.rules, before.cards, []
     if not before.moves:
-        for rank in ref.RANKS:
-            if ref.how_many(before.deal.table, rank) == 4:
+        for r in ref.RANKS:
+            if ref.how_many(before.deal.table, r) == 4:
                 seen.append(f"R11 mournival on the table at the deal, {rules.table_mournival}")
     oversights = ref.open_oversights(before)
     for o in oversights:
@@ -102,20 +107,29 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
                 seen.append("R26 next_turn: an oversight no longer claimable")
     rank = ref.single_rank(move.hand | move.table)
     if move.kind == CAPTURE and rank is not None:
-        on_table, in_hand = ref.how_many(cards.table, rank), ref.how_many(cards.hands[move.seat], rank)
+        on_table, in_hand = (
+            ref.how_many(cards.table, rank),
+            ref.how_many(cards.hands[move.seat], rank),
+        )
         if on_table == 3:
-            seen.append(f"R14 pair royal captured, {ref.count(move.table)} taken")
+            seen.append(f"R14 pair royal captured, {count(move.table)} taken")
         if (in_hand, on_table) == (2, 2):
             seen.append(f"R16 pair against pair, {rules.pair_against_pair}")
         if move.hand == cards.hands[move.seat]:
             seen.append("R34 hand emptied by capture")
-    if move.kind == LIE and rules.lie_down == "voluntary":
-        if any(ref.capture_is_legal(before, m) for m in ref.capture_candidates(before, move.seat)):
-            seen.append("R22 voluntary lie-down with a capture open")
+    captures = ref.capture_candidates(before, move.seat)
+    if move.kind == LIE and any(ref.capture_is_legal(before, m) for m in captures):
+        seen.append("R22 voluntary lie-down with a capture open")
     if move.kind == LAY and rank is not None:
         held = ref.how_many(cards.hands[move.seat], rank)
-        seen.append({4: "R17 mournival laid", 3: "R18 pair royal laid", 2: "R19 dead pair laid"}[held])
-        if rules.hand_pairs_when == "promptly_or_own_turn" and before.turns and move.seat != before.to_play:
+        seen.append(
+            {4: "R17 mournival laid", 3: "R18 pair royal laid", 2: "R19 dead pair laid"}[held]
+        )
+        if (
+            rules.hand_pairs_when == "promptly_or_own_turn"
+            and before.turns
+            and move.seat != before.to_play
+        ):
             seen.append("R20 dead pair laid promptly out of turn")
     if move.kind == CLAIM:
         [o] = [o for o in oversights if o.cards == move.table]
@@ -167,6 +181,65 @@ def test_engine_agrees_with_the_reference_on_rare_deals(preset: str) -> None:
 
 
 @settings(common, max_examples=250)
-@given(rare_playouts(play_rulesets()))
+@given(rare_playouts(play_rulesets))
 def test_engine_agrees_with_the_reference_under_mixed_options(p: RarePlayout) -> None:
     run(p)
+
+
+#: Each rare case, and how many times the fixed-seed run below must reach it.
+RARE_CASES = {
+    "R11 mournival on the table at the deal, dealer_takes": 5,
+    "R11 mournival on the table at the deal, dealer_first": 5,
+    "R11 claimed by dealer, first_in_time, end_of_hand": 1,
+    "R11 claimed by other, first_in_time, end_of_hand": 1,
+    "R14 pair royal captured, 1 taken": 5,
+    "R14 pair royal captured, 3 taken": 5,
+    "R15 oversight open": 5,
+    "R16 pair against pair, one_at_a_time": 5,
+    "R16 pair against pair, may_take_four": 5,
+    "R16 pair against pair, must_take_four": 5,
+    "R17 mournival laid": 3,
+    "R18 pair royal laid": 3,
+    "R19 dead pair laid": 5,
+    "R20 a pair that may not be laid now": 5,
+    "R20 dead pair laid promptly out of turn": 1,
+    "R22 voluntary lie-down with a capture open": 5,
+    "R24 oversight open": 5,
+    "R25 first_in_rotation keeps a seat from claiming": 5,
+    "R26 next_turn: an oversight no longer claimable": 5,
+    "R28 hand over with a last player, none": 5,
+    "R28 hand over with a last player, one_more": 5,
+    "R28 one_more: the last player's one more turn": 5,
+    "R34 hand emptied by capture": 5,
+}
+#: Claims of each kind under each R25 and R26 value.
+CLAIMS = [
+    f"{ruling} claimed by other, {priority}, {deadline}"
+    for ruling in ("R11", "R15", "R24")
+    for priority in ("first_in_time", "first_in_rotation")
+    for deadline in ("end_of_hand", "next_turn")
+]
+
+
+#: Hands played for each pair of R25 and R26 values in the coverage run.
+COVERAGE_RUNS = 100
+
+
+def test_the_generator_reaches_every_rare_case() -> None:
+    """A fixed-seed run reaches each rare case at least a few times (and agrees throughout).
+
+    It runs the same generator as the tests above, from fixed seeds, once for
+    each pair of R25 and R26 values, so that claims are made under each: a
+    claim by another seat needs an oversight, the right seat and the right
+    moment together.
+    """
+    reached: Counter[str] = Counter()
+    for priority in OPTIONS["claim_priority"].allowed:
+        for deadline in OPTIONS["claim_deadline"].allowed:
+            for seed in range(COVERAGE_RUNS):
+                rng = random.Random(f"{priority} {deadline} {seed}")
+                rules = rare_rules(rng, claim_priority=priority, claim_deadline=deadline)
+                run(rare_playout(rng, rules), reached)
+    short = {case: reached[case] for case, least in RARE_CASES.items() if reached[case] < least}
+    short |= {case: 0 for case in CLAIMS if not reached[case]}
+    assert not short, f"reached too seldom: {short}; all: {dict(reached)}"
