@@ -52,7 +52,16 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "pair in hand, one on the table": ("H", "H", "T", "H2"),
     "two singles": ("T", "H", "T", "H2"),
 }
-PATTERN_NAMES = tuple(PATTERNS)
+
+#: Patterns with one card in a won pile, which play never makes (cards are won in
+#: pairs) but a deal set up by hand may hold: a pile's ``W1`` is a single card.
+ODD_PATTERNS: dict[str, tuple[str, ...]] = {
+    "odd won card, pair in hand, one on the table": ("H", "H", "T", "W1"),
+    "odd won card, two singles": ("H", "H2", "T", "W1"),
+    "odd won card, pair royal in hand": ("H", "H", "H", "W1"),
+    "odd won card, two on the table": ("H", "T", "T", "W1"),
+    "odd won card, pair and one": ("H", "H", "H2", "W1"),
+}
 
 
 def rare_rules(rng: random.Random, **fixed: str) -> Ruleset:
@@ -66,8 +75,11 @@ def rare_rules(rng: random.Random, **fixed: str) -> Ruleset:
     return ruleset(base, **overrides)
 
 
-def rare_deal(rng: random.Random, rules: Ruleset) -> Deal:
-    """A deal for one of ``rules``' player counts, built rank by rank from :data:`PATTERNS`."""
+def rare_deal(rng: random.Random, rules: Ruleset, odd_won: bool = False) -> Deal:
+    """A deal for one of ``rules``' player counts, built rank by rank from :data:`PATTERNS`
+    (and :data:`ODD_PATTERNS` with ``odd_won``)."""
+    patterns = {**PATTERNS, **ODD_PATTERNS} if odd_won else PATTERNS
+    names = sorted(patterns)
     n = rng.choice(rules.players)
     dealer = rng.randrange(n)
     ranks = list(range(13))
@@ -75,7 +87,7 @@ def rare_deal(rng: random.Random, rules: Ruleset) -> Deal:
     live = rng.randint(2, 7)
     hands, table, won = [0] * n, 0, [0] * n
     for rank in ranks[:live]:
-        pattern = PATTERNS[rng.choice(PATTERN_NAMES)]
+        pattern = patterns[rng.choice(names)]
         holder = rng.randrange(n)
         other = (holder + rng.randint(1, n - 1)) % n
         winner = rng.randrange(n)
@@ -83,7 +95,7 @@ def rare_deal(rng: random.Random, rules: Ruleset) -> Deal:
             bit = 1 << (rank * 4 + suit)
             if place == "T":
                 table |= bit
-            elif place == "W":
+            elif place.startswith("W"):
                 won[winner] |= bit
             else:
                 hands[holder if place == "H" else other] |= bit
@@ -148,11 +160,11 @@ class RarePlayout:
         return self.rng.choice(turn)
 
 
-def rare_playout(rng: random.Random, rules: Ruleset) -> RarePlayout:
+def rare_playout(rng: random.Random, rules: Ruleset, odd_won: bool = False) -> RarePlayout:
     """A rare deal under ``rules`` and the choices that play it on, all from ``rng``."""
     return RarePlayout(
         rules=rules,
-        deal=rare_deal(rng, rules),
+        deal=rare_deal(rng, rules, odd_won),
         choices=rng.getrandbits(32),
         free_rate=rng.choice((0.0, 0.15, 0.5, 1.0)),
         steps=rng.randint(0, 40),
