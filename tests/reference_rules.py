@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 
 from lld import Deal, Game, Move, Ruleset
@@ -132,7 +133,11 @@ def R11_table_mournival_at_deal(rules: Ruleset, deal: Deal) -> Cards:
 
 @dataclass(frozen=True)
 class Position:
-    """A deal and the moves made since: everything the rules look at."""
+    """A deal and the moves made since: everything the rules look at.
+
+    It is immutable; what it works out from the deal and the moves is kept
+    once worked out (``cached_property``), which saves time and changes no answer.
+    """
 
     rules: Ruleset
     deal: Deal
@@ -159,11 +164,11 @@ class Position:
     def dealer(self) -> int:
         return self.deal.dealer
 
-    @property
+    @cached_property
     def initial(self) -> Cards:
         return R11_table_mournival_at_deal(self.rules, self.deal)
 
-    @property
+    @cached_property
     def steps(self) -> tuple[Step, ...]:
         out: list[Step] = []
         cards, turns = self.initial, 0
@@ -173,24 +178,24 @@ class Position:
             turns += m.kind in TURN_KINDS
         return tuple(out)
 
-    @property
+    @cached_property
     def cards(self) -> Cards:
         cards = self.initial
         for m in self.moves:
             cards = cards.after(m)
         return cards
 
-    @property
+    @cached_property
     def turns(self) -> int:
         """Turn moves (captures and lying down) made so far; lays and claims are not turns
         (R21, R27)."""
         return sum(m.kind in TURN_KINDS for m in self.moves)
 
-    @property
+    @cached_property
     def over(self) -> bool:
         return R28_last_player(self)[0]
 
-    @property
+    @cached_property
     def to_play(self) -> int:
         return R4_to_play(self)
 

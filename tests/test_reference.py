@@ -85,7 +85,31 @@ def agree(g: Game, where: Callable[[], str]) -> ref.Position:
         )
         for m in ref.candidates(pos, seat):
             assert g.is_legal(m) == (m in expected), f"is_legal({m}); {where()}"
+        for m in malformed(expected, g.n):
+            assert not ref.is_legal(pos, m), m
+            assert not g.is_legal(m), f"is_legal({m}); {where()}"
     return pos
+
+
+def malformed(legal: frozenset[Move], players: int) -> list[Move]:
+    """Legal moves spoiled: cards added where that kind of move takes none, a card of
+    another rank, a seat that does not exist."""
+    out = []
+    for kind, seat, hand, table in sorted(legal)[:4]:
+        cards = hand | table
+        other_rank = 1 << ((((cards.bit_length() - 1) >> 2) + 1) % 13 * 4)
+        out += [
+            Move(kind, seat, hand | other_rank, table),
+            Move(kind, seat, hand, table | other_rank),
+            Move(kind, players, hand, table),
+        ]
+        if kind == LIE:
+            out.append(Move(LIE, seat, 0, other_rank))
+        elif kind == LAY:
+            out.append(Move(LAY, seat, hand, other_rank))
+        elif kind == CLAIM:
+            out.append(Move(CLAIM, seat, other_rank, table))
+    return out
 
 
 # ----------------------------------------------------------------- rare cases
