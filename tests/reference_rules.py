@@ -81,8 +81,7 @@ class Cards:
         return sum(how_many(w, rank) for w in self.won)
 
     def in_play(self) -> list[int]:
-        """R34: a seat whose hand is empty (lain down, or emptied) is out of play."""
-        return [s for s, h in enumerate(self.hands) if h]
+        return [s for s in range(len(self.hands)) if not R34_emptied_hand(self, s)]
 
     def after(self, move: Move) -> Cards:
         """The cards once ``move`` is made: only where the cards go, no rule."""
@@ -101,6 +100,14 @@ class Cards:
             table &= ~move.table
             won[s] |= move.table
         return Cards(tuple(hands), table, tuple(won))
+
+
+def R34_emptied_hand(cards: Cards, seat: int) -> bool:
+    """A seat with no cards in hand is out of play: whether it lay down (R22) or its hand
+    was emptied by capturing or laying pairs (R34, after Parlett: play ceases "when only
+    one player has any cards left in hand"). An empty hand dealt to a set-up position
+    is out from the start."""
+    return not cards.hands[seat]
 
 
 @dataclass(frozen=True)
