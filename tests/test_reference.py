@@ -27,7 +27,7 @@ import reference_rules as ref
 from lld import PRESETS, Deal, Game, Move
 from lld.cards import FULL_DECK, count
 from lld.cards import parse_cards as cards
-from lld.moves import CAPTURE, CLAIM, LAY, LIE
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
 from lld.ruleset import OPTIONS
 from position_strategies import (
     PRESET_NAMES,
@@ -88,7 +88,23 @@ def agree(g: Game, where: Callable[[], str]) -> ref.Position:
         for m in malformed(expected, g.n):
             assert not ref.is_legal(pos, m), m
             assert not g.is_legal(m), f"is_legal({m}); {where()}"
+        # The driver's lists: one move per choice up to suits, and every seat with a
+        # free move among the free seats.
+        free = {m for m in expected if m.kind not in TURN_KINDS}
+        assert set(g.free_moves(seat)) <= free, where()
+        assert {shape(m) for m in g.free_moves(seat)} == {shape(m) for m in free}, where()
+        if free:
+            assert seat in g.free_seats(), f"free_seats() misses seat {seat}; {where()}"
+        if seat == g.to_play:
+            turn = expected - free
+            assert set(g.turn_moves()) <= turn, where()
+            assert {shape(m) for m in g.turn_moves()} == {shape(m) for m in turn}, where()
     return pos
+
+
+def shape(m: Move) -> tuple[str, int, int, int | None]:
+    """A move up to the choice of suits."""
+    return m.kind, count(m.hand), count(m.table), ref.single_rank(m.hand | m.table)
 
 
 def malformed(legal: frozenset[Move], players: int) -> list[Move]:
