@@ -192,22 +192,47 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
     return seen
 
 
+def rulings_for(pos: ref.Position, move: Move) -> set[str]:
+    """The rulings the event of ``move`` (legal in ``pos``) may name."""
+    if move.kind == LIE:
+        return {"R22"}
+    cards, rank = pos.cards, ref.single_rank(move.hand | move.table)
+    assert rank is not None
+    if move.kind == LAY:
+        return {4: {"R17"}, 3: {"R18"}, 2: {"R19"}}[ref.how_many(cards.hands[move.seat], rank)]
+    if move.kind == CLAIM:
+        return {o.ruling for o in ref.open_oversights(pos) if o.cards == move.table}
+    on_table = ref.how_many(cards.table, rank)
+    in_hand = ref.how_many(cards.hands[move.seat], rank)
+    if on_table == 3:
+        return {"R14"}
+    if (in_hand, on_table) == (2, 2):
+        # One for one against a pair is R13's rule and R16's one_at_a_time alike.
+        return {"R16"} if count(move.hand) == 2 else {"R13", "R16"}
+    return {"R13"} if on_table == 2 else {"R12"}
+
+
 def run(p: RarePlayout, reached: Counter[str] | None = None) -> None:
     g = p.game
-    where = lambda: describe(p, g)  # noqa: E731
+
+    def where() -> str:
+        return describe(p, g)
+
     pos = agree(g, where)
     for _ in range(p.steps):
         if g.over:
             break
-        legal = list(g.legal_moves())
-        move = p.choose(legal)
+        move = p.choose(list(g.legal_moves()))
+        start = len(g.events)
+        g.play(move)
+        event = g.events[start]
+        assert event.move == move, where()
+        assert event.rule in rulings_for(pos, move), f"{move} logged {event.rule}; {where()}"
         if reached is not None:
-            before = pos
-            g.play(move)
-            reached.update(rare_cases(before, move, g))
-        else:
-            g.play(move)
+            reached.update(rare_cases(pos, move, g))
         pos = agree(g, where)
+    if g.over:
+        assert ref.R28_last_player(pos)[1] == g.last_player, where()
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
