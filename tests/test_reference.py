@@ -45,6 +45,7 @@ from position_strategies import (
     rare_playouts,
     rare_rules,
 )
+from positions import position
 from strategies import PRESET_TABLES
 
 #: In CI (or when asked) the examples are the same on every run.
@@ -374,3 +375,53 @@ def test_engine_agrees_with_the_reference_with_odd_won_piles() -> None:
 
 #: Set-up hands with odd won piles.
 ODD_PILE_RUNS = 300
+
+
+# ------------------------------------------------ the reference's own readings
+
+
+def claims(pos: ref.Position) -> set[str]:
+    return {str(m) for s in range(pos.n) for m in ref.legal_moves(pos, s) if m.kind == CLAIM}
+
+
+def lays(pos: ref.Position) -> set[str]:
+    return {str(m) for s in range(pos.n) for m in ref.legal_moves(pos, s) if m.kind == LAY}
+
+
+def test_reference_R26_next_turn_keeps_a_claim_open_until_the_next_turn_move() -> None:
+    """Seat 0 lies down with a pair whose other two are won (R24): the others may claim
+    it until the next turn move is made, and not after (R26 next_turn)."""
+    rules = PRESETS["reconstruction"].replace(claim_deadline="next_turn", lie_down="voluntary")
+    g = position(rules, ["9C 9D 2C", "3C 3D", "4C 4D"], "3H 4H")
+    g.play(Move.parse("0: lie"))
+    pos = agree(g, lambda: "R26 example")
+    assert claims(pos) == {"1: claim 9C 9D", "2: claim 9C 9D", "3: claim 9C 9D"}
+    g.play(Move.parse("1: 3C x 3H"))
+    pos = agree(g, lambda: "R26 example")
+    assert claims(pos) == set()
+
+
+def test_reference_R20_a_pair_made_dead_may_be_laid_out_of_turn_until_the_next_turn() -> None:
+    """Seat 3 holds two nines; seat 0 takes the other two. Under promptly_or_own_turn
+    seat 3 may lay them at once, out of turn, but not after the next turn move."""
+    rules = PRESETS["parlett"]
+    g = position(rules, ["9H 2C", "3C 5C", "4C 6C", "9C 9D 7C"], "9S 3D 4D", players=4)
+    assert lays(agree(g, lambda: "R20 example")) == set()
+    g.play(Move.parse("0: 9H x 9S"))
+    assert lays(agree(g, lambda: "R20 example")) == {"3: lay 9C 9D"}
+    g.play(Move.parse("1: 3C x 3D"))
+    pos = agree(g, lambda: "R20 example")
+    assert pos.to_play == 2
+    assert lays(pos) == set()
+    assert lays(
+        ref.Position(pos.rules.replace(hand_pairs_when="any_time"), pos.deal, pos.moves)
+    ) == {"3: lay 9C 9D"}
+
+
+def test_reference_R11_the_dealer_first_then_anyone_else() -> None:
+    rules = PRESETS["du-coeur"]
+    g = position(rules, ["8C 2C", "9C 3C", "TC 4C"], "7C 7D 7H 7S 8D 9D TD")
+    mournival = "claim 7C 7D 7H 7S"
+    assert claims(agree(g, lambda: "R11 example")) == {f"{g.dealer}: {mournival}"}
+    g.play(Move.parse("0: 8C x 8D"))
+    assert claims(agree(g, lambda: "R11 example")) == {f"{s}: {mournival}" for s in range(g.n)}
