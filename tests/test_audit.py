@@ -26,7 +26,8 @@ from lld.audit import (
 )
 from lld.cli.sources_cmd import run_audit
 from lld.concordance import default_directory, load
-from lld.stakes import TABLES, stakes_for_cards
+from lld.stakes import TABLES
+from positions import stakes_for
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +126,13 @@ def test_odd_break_even_balances_only_when_as_many_win_as_lose() -> None:
 
 
 def _brute_force(case: Case) -> set[int]:
-    """Pot left over every division of 52 cards into even counts, by enumeration."""
+    """Pot left over every division of 52 cards into even counts, by enumeration.
+
+    Each count is scored by the tests' own rule (:func:`positions.stakes_for`,
+    written from the sources), not by the engine's ``stakes_for_cards``, which
+    the audit itself uses: the comparison would otherwise check the engine's
+    arithmetic against itself.
+    """
     be = case.break_even
     assert be is not None
     left = set()
@@ -134,7 +141,7 @@ def _brute_force(case: Case) -> set[int]:
         last = 52 - sum(split)
         if last < 0:
             continue
-        paid = sum(stakes_for_cards(c, be) for c in (*split, last))
+        paid = sum(stakes_for(c, be) for c in (*split, last))
         left.add(case.pot - case.last_player_bonus - paid)
     return left
 

@@ -1,0 +1,571 @@
+"""A reference reading of the rules, written from the registry's text, not from the engine.
+
+The engine keeps incremental state for speed (dead groups, a set of freshly
+dead pairs, a watch on ranks, caches of checked moves). This module keeps none.
+It is given a :class:`Position`: the cards where the deal put them, and the log
+of moves since; from those alone it works out, every time it is asked, where
+every card is, whose turn it is, whether the hand is over, which oversights are
+open and since when, and so which moves are legal for any seat.
+
+Each rule is one small function named after its ruling (``R14_pair_royal_capture``
+and so on), written from the option values' meanings in ``sources/rulings.toml``
+and the sources they cite. Where the text leaves a point open, the comment says
+which reading is taken and why. Nothing here was decided by reading the
+engine's ``game.py``.
+
+>>> from lld import Move, ruleset
+>>> from lld.deal import Deal
+>>> from lld.cards import FULL_DECK, parse_cards as c
+>>> hands = (c("7C 9C"), c("8C"), c("TC"))
+>>> table = c("7D 7H 7S")
+>>> won = (FULL_DECK & ~(hands[0] | hands[1] | hands[2] | table), 0, 0)
+>>> pos = Position.start(ruleset("sympkyn", lie_down="forced"), Deal(3, 2, hands, table, won))
+>>> sorted(str(m) for m in legal_moves(pos, 0))
+['0: 7C x 7D 7H 7S']
+>>> pos = Position.start(ruleset("du-coeur").replace(deal_3="parlett"), pos.deal)
+>>> sorted(str(m) for m in legal_moves(pos, 0))
+['0: 7C x 7D', '0: 7C x 7D 7H 7S', '0: 7C x 7H', '0: 7C x 7S']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+
+from lld import Deal, Game, Move, Ruleset
+from lld.cards import count, iter_cards, rank_mask
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
+
+RANKS = range(13)
+
+
+def of_rank(mask: int, rank: int) -> int:
+    return mask & rank_mask(rank)
+
+
+def how_many(mask: int, rank: int) -> int:
+    return count(mask & rank_mask(rank))
+
+
+def single_rank(mask: int) -> int | None:
+    """The rank of every card in ``mask``, or ``None`` if it is empty or mixes ranks."""
+    ranks = {c >> 2 for c in iter_cards(mask)}
+    return ranks.pop() if len(ranks) == 1 else None
+
+
+def subsets(mask: int) -> Iterator[int]:
+    """Every non-empty subset of ``mask``."""
+    cards = list(iter_cards(mask))
+    for k in range(1, len(cards) + 1):
+        for chosen in combinations(cards, k):
+            yield sum(1 << c for c in chosen)
+
+
+# ------------------------------------------------------------------ the cards
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Where every card is at one moment of play."""
+
+    hands: tuple[int, ...]
+    table: int
+    won: tuple[int, ...]
+
+    def held_by_anyone(self, rank: int) -> int:
+        return sum(how_many(h, rank) for h in self.hands)
+
+    def won_by_anyone(self, rank: int) -> int:
+        return sum(how_many(w, rank) for w in self.won)
+
+    def in_play(self) -> list[int]:
+        return [s for s in range(len(self.hands)) if not R34_emptied_hand(self, s)]
+
+    def after(self, move: Move) -> Cards:
+        """The cards once ``move`` is made: only where the cards go, no rule."""
+        hands, won, table, s = list(self.hands), list(self.won), self.table, move.seat
+        if move.kind == CAPTURE:
+            hands[s] &= ~move.hand
+            table &= ~move.table
+            won[s] |= move.hand | move.table
+        elif move.kind == LIE:
+            table |= hands[s]
+            hands[s] = 0
+        elif move.kind == LAY:
+            hands[s] &= ~move.hand
+            won[s] |= move.hand
+        else:
+            table &= ~move.table
+            won[s] |= move.table
+        return Cards(tuple(hands), table, tuple(won))
+
+
+def R34_emptied_hand(cards: Cards, seat: int) -> bool:
+    """A seat with no cards in hand is out of play: whether it lay down (R22) or its hand
+    was emptied by capturing or laying pairs (R34, after Parlett: play ceases "when only
+    one player has any cards left in hand"). An empty hand dealt to a set-up position
+    is out from the start."""
+    return not cards.hands[seat]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move, with the cards before it and the turn moves made before it."""
+
+    move: Move
+    before: Cards
+    turns_before: int
+
+    @property
+    def after(self) -> Cards:
+        return self.before.after(self.move)
+
+
+def R11_table_mournival_at_deal(rules: Ruleset, deal: Deal) -> Cards:
+    """The cards when play begins.
+
+    R11 ``dealer_takes``: "the dealer takes it at once, before play". Under
+    ``dealer_first`` the mournival stays on the table for the dealer to take.
+    """
+    table, won = deal.table, list(deal.won)
+    if rules.table_mournival == "dealer_takes":
+        for rank in RANKS:
+            if how_many(table, rank) == 4:
+                table &= ~rank_mask(rank)
+                won[deal.dealer] |= rank_mask(rank)
+    return Cards(tuple(deal.hands), table, tuple(won))
+
+
+@dataclass(frozen=True)
+class Position:
+    """A deal and the moves made since: everything the rules look at.
+
+    It is immutable; what it works out from the deal and the moves is kept
+    once worked out (``cached_property``), which saves time and changes no answer.
+    """
+
+    rules: Ruleset
+    deal: Deal
+    moves: tuple[Move, ...] = ()
+
+    @classmethod
+    def start(cls, rules: Ruleset, deal: Deal) -> Position:
+        return cls(rules, deal)
+
+    @classmethod
+    def of(cls, game: Game) -> Position:
+        """The position of ``game``, read from its deal and its public log of moves."""
+        moves = tuple(e.move for e in game.events if e.move is not None)
+        return cls(game.rules, game.deal, moves)
+
+    def then(self, move: Move) -> Position:
+        return Position(self.rules, self.deal, (*self.moves, move))
+
+    @property
+    def n(self) -> int:
+        return self.deal.players
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @cached_property
+    def initial(self) -> Cards:
+        return R11_table_mournival_at_deal(self.rules, self.deal)
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        out: list[Step] = []
+        cards, turns = self.initial, 0
+        for m in self.moves:
+            out.append(Step(m, cards, turns))
+            cards = cards.after(m)
+            turns += m.kind in TURN_KINDS
+        return tuple(out)
+
+    @cached_property
+    def cards(self) -> Cards:
+        cards = self.initial
+        for m in self.moves:
+            cards = cards.after(m)
+        return cards
+
+    @cached_property
+    def turns(self) -> int:
+        """Turn moves (captures and lying down) made so far; lays and claims are not turns
+        (R21, R27)."""
+        return sum(m.kind in TURN_KINDS for m in self.moves)
+
+    @cached_property
+    def over(self) -> bool:
+        return R28_last_player(self)[0]
+
+    @cached_property
+    def to_play(self) -> int:
+        return R4_to_play(self)
+
+
+# ------------------------------------------------------------ whose turn, the end
+
+
+def R4_to_play(pos: Position) -> int:
+    """Play passes to the left from eldest, skipping seats out of play (R4, R34).
+
+    The seat to play is the first seat with cards after the one who made the
+    last turn move (after the dealer before any): a lay that empties the hand
+    of the seat to play passes the turn on, and nothing else moves it.
+    """
+    last = pos.dealer
+    for m in pos.moves:
+        if m.kind in TURN_KINDS:
+            last = m.seat
+    hands = pos.cards.hands
+    for k in range(1, pos.n + 1):
+        seat = (last + k) % pos.n
+        if hands[seat]:
+            return seat
+    return last
+
+
+def R28_last_player(pos: Position) -> tuple[bool, int | None]:
+    """Whether the hand is over, and who the last player left in is.
+
+    When all but one seat are out of play (R34: no cards in hand), R28 ``none``
+    ends the hand at once; ``one_more`` gives the last player one last turn,
+    and the hand ends when he has made it (a capture or lying down). A hand in
+    which nobody has cards is over, with no last player.
+    """
+    if len(pos.cards.in_play()) > 1:
+        return False, None
+    history = [pos.initial, *(s.after for s in pos.steps)]
+    # Hands only shrink: find when at most one seat first had cards.
+    i = next(i for i, cards in enumerate(history) if len(cards.in_play()) <= 1)
+    live = history[i].in_play()
+    last = live[0] if live else None
+    if not pos.cards.in_play():
+        # Nobody has cards (the last player may have laid his last pair): over.
+        return True, last
+    if pos.rules.last_player_turn == "none":
+        return True, last
+    assert pos.rules.last_player_turn == "one_more", pos.rules.last_player_turn
+    final_turn_made = any(m.kind in TURN_KINDS for m in pos.moves[i:])
+    return final_turn_made, last
+
+
+# --------------------------------------------------------------------- captures
+
+
+def R13_one_against_a_pair(on_table: int) -> set[tuple[int, int]]:
+    """One card against two on the table takes one of them ("one or three", Parlett)."""
+    return {(1, 1)} if on_table == 2 else set()
+
+
+def R14_pair_royal_capture(rules: Ruleset, on_table: int) -> set[tuple[int, int]]:
+    """The fourth card against a pair royal on the table: ``one_or_three`` takes one
+    or all three; ``three_only`` takes all three."""
+    if on_table != 3:
+        return set()
+    if rules.pair_royal_capture == "one_or_three":
+        return {(1, 1), (1, 3)}
+    assert rules.pair_royal_capture == "three_only", rules.pair_royal_capture
+    return {(1, 3)}
+
+
+def R16_pair_against_pair(rules: Ruleset, in_hand: int, on_table: int) -> set[tuple[int, int]]:
+    """A pair in hand against a pair on the table.
+
+    ``one_at_a_time``: one card takes one. ``may_take_four``: that, or both
+    cards take both. ``must_take_four``: both take both. The option answers
+    the R16 question only ("Holding a pair of a rank of which a pair is on the
+    table"); its "take as many as possible" is read as the reason for that
+    answer, not as a rule for R14's pair royal, which R14 decides.
+    """
+    if (in_hand, on_table) != (2, 2):
+        return set()
+    value = rules.pair_against_pair
+    if value == "one_at_a_time":
+        return {(1, 1)}
+    if value == "may_take_four":
+        return {(1, 1), (2, 2)}
+    assert value == "must_take_four", value
+    return {(2, 2)}
+
+
+def R12_capture_shapes(rules: Ruleset, in_hand: int, on_table: int) -> set[tuple[int, int]]:
+    """(cards from the hand, cards from the table) that a capture of one rank may use.
+
+    R12: one card from the hand with one from the table (a pair) or with all
+    three of a pair royal (two pairs); cards are won two or four at a time.
+    R13, R14 and R16 decide the cases with more than one card on the table.
+    """
+    if not in_hand or not on_table:
+        return set()
+    if on_table == 1:
+        return {(1, 1)}
+    if on_table == 2:
+        return R16_pair_against_pair(rules, in_hand, 2) or R13_one_against_a_pair(2)
+    return R14_pair_royal_capture(rules, on_table)
+
+
+def capture_is_legal(pos: Position, move: Move) -> bool:
+    cards = pos.cards
+    rank = single_rank(move.hand | move.table)
+    if rank is None or not move.hand or not move.table:
+        return False
+    if move.hand & ~cards.hands[move.seat] or move.table & ~cards.table:
+        return False
+    shapes = R12_capture_shapes(
+        pos.rules, how_many(cards.hands[move.seat], rank), how_many(cards.table, rank)
+    )
+    return (count(move.hand), count(move.table)) in shapes
+
+
+def capture_candidates(pos: Position, seat: int) -> Iterator[Move]:
+    """Every capture of one rank from this hand and the table, legal or not."""
+    cards = pos.cards
+    for rank in RANKS:
+        hand, table = of_rank(cards.hands[seat], rank), of_rank(cards.table, rank)
+        if hand and table:
+            for h in subsets(hand):
+                for t in subsets(table):
+                    yield Move(CAPTURE, seat, h, t)
+
+
+def R22_lie_down(pos: Position, seat: int) -> bool:
+    """``forced``: only and always when no capture is possible; ``voluntary``: any turn."""
+    if pos.rules.lie_down == "voluntary":
+        return True
+    assert pos.rules.lie_down == "forced", pos.rules.lie_down
+    return not any(capture_is_legal(pos, m) for m in capture_candidates(pos, seat))
+
+
+# ------------------------------------------------------------------ laying pairs
+
+
+def R17_R18_R19_lay_sizes(cards: Cards, seat: int, rank: int) -> set[int]:
+    """How many cards of ``rank`` the seat may lay by him from the hand.
+
+    R17: a mournival, as two pairs or whole (2 or 4). R18: a pair of a pair
+    royal (2; the third stays). R19: a pair whose other two cards are won
+    (2). A pair whose mates are on the table or in another hand may still be
+    mated, so it may not be laid.
+    """
+    held = how_many(cards.hands[seat], rank)
+    if held == 4:
+        return {2, 4}
+    if held == 3:
+        return {2}
+    if held == 2 and cards.won_by_anyone(rank) == 2:
+        return {2}
+    return set()
+
+
+def R19_made_dead_by_last_play(pos: Position, seat: int, rank: int) -> bool:
+    """The last turn move was a capture of ``rank`` after which this seat's pair is dead.
+
+    A pair becomes dead when the other two cards of its rank are won. Only a
+    capture wins cards of a rank someone else holds (a claim takes a rank
+    nobody holds; lying down wins nothing), so "the play that makes the pair
+    dead" is a capture of that rank, by anyone, the holder included.
+    """
+    turn_moves = [m for m in pos.moves if m.kind in TURN_KINDS]
+    if not turn_moves or turn_moves[-1].kind != CAPTURE:
+        return False
+    last = turn_moves[-1]
+    if single_rank(last.hand | last.table) != rank:
+        return False
+    cards = pos.cards
+    return how_many(cards.hands[seat], rank) == 2 and cards.won_by_anyone(rank) == 2
+
+
+def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
+    """When pairs may be laid from the hand.
+
+    ``any_time``: at any moment, in turn or out of it. ``promptly_or_own_turn``:
+    before play (no turn move made yet), at once after the play that makes
+    the pair dead (until the next turn move), or on one's own turn. A
+    mournival's second half is dead once the first is laid, and may go with
+    it: whatever allowed the first half (before play, or one's own turn) still
+    holds.
+    """
+    if pos.rules.hand_pairs_when == "any_time":
+        return True
+    assert pos.rules.hand_pairs_when == "promptly_or_own_turn", pos.rules.hand_pairs_when
+    return pos.turns == 0 or seat == pos.to_play or R19_made_dead_by_last_play(pos, seat, rank)
+
+
+def lay_is_legal(pos: Position, move: Move) -> bool:
+    cards = pos.cards
+    rank = single_rank(move.hand)
+    if rank is None or move.table or move.hand & ~cards.hands[move.seat]:
+        return False
+    if count(move.hand) not in R17_R18_R19_lay_sizes(cards, move.seat, rank):
+        return False
+    return R20_lay_timing(pos, move.seat, rank)
+
+
+# --------------------------------------------------------------------- oversights
+
+
+@dataclass(frozen=True)
+class Oversight:
+    """Cards on the table that nobody can mate, open to claim."""
+
+    ruling: str
+    cards: int
+    offender: int
+    #: The number of turn moves made when it became open to others.
+    opened: int
+
+
+def R11_mournival_oversights(pos: Position) -> list[Oversight]:
+    """R11 ``dealer_first``: "the dealer may take it; once eldest has played, anyone
+    may claim it as an oversight". It is the dealer's oversight, open to others
+    once the first turn move has been made."""
+    if pos.rules.table_mournival != "dealer_first":
+        return []
+    return [
+        Oversight("R11", rank_mask(rank), pos.dealer, 1)
+        for rank in RANKS
+        if how_many(pos.deal.table, rank) == 4
+    ]
+
+
+def R15_pair_royal_remainder(pos: Position) -> list[Oversight]:
+    """R15 ``claimable``: a player took only one of a pair royal on the table; the pair
+    left (which nobody can mate: he held the fourth) is his oversight, open at once."""
+    if pos.rules.pair_royal_remainder != "claimable":
+        return []
+    assert pos.rules.pair_royal_remainder == "claimable"
+    out = []
+    for step in pos.steps:
+        m = step.move
+        if m.kind != CAPTURE or count(m.table) != 1:
+            continue
+        rank = single_rank(m.table)
+        assert rank is not None
+        if how_many(step.before.table, rank) == 3:
+            left = of_rank(step.after.table, rank)
+            out.append(Oversight("R15", left, m.seat, step.turns_before + 1))
+    return out
+
+
+def R24_lie_down_pair(pos: Position) -> list[Oversight]:
+    """R24 ``claimable``: lying down left on the table a pair that nobody can mate.
+
+    Only ranks from the hand laid down count (the lie-down must be what left
+    them). "A pair": the rank lies on the table in pairs (two, or four: two
+    pairs), none of it in any hand. With an odd number there (possible only
+    from a set-up deal with odd won piles) no pair is left that pairs alone can
+    take, and nothing is claimable.
+    """
+    if pos.rules.lie_down_pair != "claimable":
+        return []
+    out = []
+    for step in pos.steps:
+        m = step.move
+        if m.kind != LIE:
+            continue
+        after = step.after
+        for rank in RANKS:
+            if not how_many(step.before.hands[m.seat], rank):
+                continue
+            on_table = how_many(after.table, rank)
+            if on_table in (2, 4) and after.held_by_anyone(rank) == 0:
+                out.append(
+                    Oversight("R24", of_rank(after.table, rank), m.seat, step.turns_before + 1)
+                )
+    return out
+
+
+def open_oversights(pos: Position) -> list[Oversight]:
+    """The oversights whose cards all still lie on the table."""
+    table = pos.cards.table
+    found = R11_mournival_oversights(pos) + R15_pair_royal_remainder(pos) + R24_lie_down_pair(pos)
+    return [o for o in found if o.cards and table & o.cards == o.cards]
+
+
+def R25_claim_priority(pos: Position, seat: int, o: Oversight) -> bool:
+    """``first_in_time``: anyone, at any moment (a seat out of play too: lying down ends
+    one's mating, and du Coeur says "you are not out"; the registry says anyone).
+    ``first_in_rotation``: only the seat to play, on its turn. Nobody may claim
+    his own oversight (the registry's reasons for R25, after du Coeur's
+    "someone else's mistake")."""
+    if seat == o.offender:
+        return False
+    if pos.rules.claim_priority == "first_in_time":
+        return True
+    assert pos.rules.claim_priority == "first_in_rotation", pos.rules.claim_priority
+    return seat == pos.to_play
+
+
+def R26_claim_deadline(pos: Position, o: Oversight) -> bool:
+    """``end_of_hand``: until the hand ends. ``next_turn``: "only until the next turn
+    after it is open to claim": from when it opens until the next turn move is
+    made (so that turn's player, who under ``first_in_rotation`` has the first
+    chance, may still claim it during his turn)."""
+    if pos.turns < o.opened:
+        return False
+    if pos.rules.claim_deadline == "end_of_hand":
+        return True
+    assert pos.rules.claim_deadline == "next_turn", pos.rules.claim_deadline
+    return pos.turns == o.opened
+
+
+def may_claim(pos: Position, seat: int, o: Oversight) -> bool:
+    if o.ruling == "R11" and seat == pos.dealer:
+        # "the dealer may take it": his own mournival, with no limit in time in the
+        # meaning's text; it is not an oversight claim, so R25 and R26 do not bind him.
+        return True
+    return R25_claim_priority(pos, seat, o) and R26_claim_deadline(pos, o)
+
+
+def claim_is_legal(pos: Position, move: Move) -> bool:
+    """A claim takes every card of one open oversight, and nothing from the hand."""
+    if move.hand:
+        return False
+    return any(o.cards == move.table and may_claim(pos, move.seat, o) for o in open_oversights(pos))
+
+
+# ------------------------------------------------------------------ every move
+
+
+def is_legal(pos: Position, move: Move) -> bool:
+    """Whether ``move`` is legal in ``pos``, worked out from the whole position."""
+    if not 0 <= move.seat < pos.n or pos.over:
+        return False
+    if move.kind in TURN_KINDS and move.seat != pos.to_play:
+        return False  # R4
+    if move.kind == CAPTURE:
+        return capture_is_legal(pos, move)
+    if move.kind == LIE:
+        return not move.hand and not move.table and R22_lie_down(pos, move.seat)
+    if move.kind == LAY:
+        return lay_is_legal(pos, move)
+    if move.kind == CLAIM:
+        return claim_is_legal(pos, move)
+    return False
+
+
+def candidates(pos: Position, seat: int) -> Iterator[Move]:
+    """A superset of the seat's legal moves: every move of one rank made of cards
+    where that kind of move takes them from (hand, table), and lying down."""
+    cards = pos.cards
+    yield from capture_candidates(pos, seat)
+    yield Move(LIE, seat)
+    for rank in RANKS:
+        hand = of_rank(cards.hands[seat], rank)
+        if count(hand) >= 2:
+            for h in subsets(hand):
+                yield Move(LAY, seat, h, 0)
+        table = of_rank(cards.table, rank)
+        if count(table) >= 2:
+            for t in subsets(table):
+                yield Move(CLAIM, seat, 0, t)
+
+
+def legal_moves(pos: Position, seat: int) -> frozenset[Move]:
+    """Every legal move of ``seat``, with every choice of suits."""
+    return frozenset(m for m in candidates(pos, seat) if is_legal(pos, m))
