@@ -144,8 +144,9 @@ def test_stakes_shows_the_balance_check(capsys: pytest.CaptureFixture[str]) -> N
     assert isinstance(shown, dict)
     by_players = {t["players"]: t for t in shown["tables"]}
     assert by_players[5]["pot"] == 11
-    assert by_players[5]["balances"] is True
-    assert by_players[8]["balances"] is False  # odd break-even
+    assert by_players[5]["balance"]["balances"] is True
+    assert by_players[8]["balance"]["balances"] is False
+    assert by_players[8]["balance"]["verdict"] == "odd_break_even"
     flat = run_json(
         capsys,
         "stakes",
@@ -157,7 +158,8 @@ def test_stakes_shows_the_balance_check(capsys: pytest.CaptureFixture[str]) -> N
         "deal_5=sympkyn_flat",
     )
     assert isinstance(flat, dict)
-    assert flat["tables"][0]["shortfall"] == 6
+    assert flat["tables"][0]["balance"]["shortfall"] == 6
+    assert flat["tables"][0]["balance"]["verdict"] == "pot_short"
 
 
 # ---------------------------------------------------------------- simulate
@@ -170,9 +172,14 @@ def test_simulate_reports_hands_means_and_speed(capsys: pytest.CaptureFixture[st
     )  # fmt: skip
     assert isinstance(result, dict)
     assert result["hands"] == 50
-    assert len(result["mean_net"]) == 5
+    assert [s["hands"] for s in result["by_seat"]] == [50] * 5
+    assert [r["role"] for r in result["by_role"]] == [
+        "eldest", "second", "third", "fourth", "dealer",
+    ]  # fmt: skip
+    assert [b["name"] for b in result["by_bot"]] == ["willughby"] + ["random"] * 4
+    assert sum(s["net"] for s in result["by_seat"]) == 0  # every pot used up
     assert result["hands_per_second"] > 0
-    assert result["hands_unbalanced"] == 0
+    assert result["unbalanced"] == 0
 
 
 # --------------------------------------------------------------- bad input

@@ -30,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     from lld import __version__
-    from lld.cli import engine_cmds, replay_cmd, sources_cmd
+    from lld.cli import engine_cmds, replay_cmd, rules_cmd, simulate_cmd, sources_cmd
 
     parser = _Parser(
         prog="lld",
@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lld {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    rules_cmd.register(sub)
     engine_cmds.register(sub)
+    simulate_cmd.register(sub)
     replay_cmd.register(sub)
     sources_cmd.register(sub)
     return parser

@@ -1,4 +1,4 @@
-"""``lld rules``, ``deal``, ``play``, ``stakes`` and ``simulate``."""
+"""``lld deal`` and ``lld play``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -17,19 +16,13 @@ from lld.events import Event
 from lld.game import Game
 from lld.moves import TURN_KINDS, Move
 from lld.playout import run
-from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS, ruleset_with
-from lld.ruleset import OPTIONS, Ruleset
+from lld.presets import ruleset_with
+from lld.ruleset import Ruleset
 from lld.summary import summarize
 from lld.view import SeatView
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("rules", help="list the rulesets, or show one ruleset's options")
-    p.add_argument("name", nargs="?", help="a ruleset: " + ", ".join(sorted(PRESETS)))
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    _json(p)
-    p.set_defaults(func=run_rules)
-
     p = sub.add_parser("deal", help="deal a hand and show it")
     _game_args(p)
     _json(p)
@@ -46,23 +39,6 @@ def register(sub: Any) -> None:
     p.add_argument("--save", metavar="FILE", help="write the hand record to FILE at the end")
     _json(p)
     p.set_defaults(func=run_play)
-
-    p = sub.add_parser("stakes", help="the stakes table and balance check")
-    p.add_argument("--ruleset", default="reconstruction", metavar="NAME")
-    p.add_argument("--players", type=int, metavar="N", help="one player count (default: all)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    _json(p)
-    p.set_defaults(func=run_stakes)
-
-    p = sub.add_parser("simulate", help="play many hands among bots and report the results")
-    _game_args(p)
-    p.add_argument("--hands", type=int, default=1000, metavar="N")
-    p.add_argument(
-        "--bots", default="random", metavar="NAME[,NAME…]",
-        help="one bot for every seat, or one per seat separated by commas",
-    )  # fmt: skip
-    _json(p)
-    p.set_defaults(func=run_simulate)
 
 
 def _json(p: argparse.ArgumentParser) -> None:
@@ -96,58 +72,6 @@ def _new_game(args: argparse.Namespace) -> Game:
 
 def _dump(obj: Any) -> None:
     print(json.dumps(obj, indent=2))
-
-
-# ---------------------------------------------------------------------- rules
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    if args.name is None:
-        rows = [
-            {"name": name, "source": PRESET_SOURCE[name], "players": list(r.players)}
-            for name, r in sorted(PRESETS.items())
-        ]
-        if args.json:
-            _dump(rows)
-        else:
-            for row in rows:
-                players = ", ".join(map(str, row["players"]))
-                print(f"{row['name']:<15} {row['source']:<10} players {players}")
-        return 0
-    rules = ruleset_with(args.name, args.option)
-    source = PRESET_SOURCE.get(rules.name, "editorial")
-    options = []
-    for name, spec in OPTIONS.items():
-        value = getattr(rules, name)
-        vspec = spec.value(value) if value is not None else None
-        backed = vspec is not None and source in vspec.sources
-        options.append(
-            {
-                "option": name,
-                "ruling": spec.ruling,
-                "question": spec.question,
-                "value": value,
-                "meaning": vspec.meaning if vspec else "no game for this player count",
-                "sources": list(vspec.sources) if vspec else [],
-                "editorial": EDITORIAL_CHOICES.get((rules.name, name))
-                if not backed and source != "editorial"
-                else None,
-                "allowed": list(spec.allowed),
-            }
-        )
-    if args.json:
-        _dump({"name": rules.name, "source": source, "players": list(rules.players),
-               "options": options})  # fmt: skip
-        return 0
-    print(f"{rules.name} (reads {source}); players {', '.join(map(str, rules.players))}")
-    for o in options:
-        print(f"\n{o['ruling']:<4} {o['option']} = {o['value']}")
-        print(f"     {o['question']}")
-        print(f"     {o['meaning']}")
-        print(f"     sources: {', '.join(o['sources']) or 'none (editorial)'}")
-        if o["editorial"]:
-            print(f"     editorial: {o['editorial']}")
-    return 0
 
 
 # ----------------------------------------------------------------------- deal
@@ -310,114 +234,3 @@ def _save(game: Game, path: str) -> None:
             f.write(text)
     except OSError as error:
         raise LldError(f"{path}: cannot write the record ({error.strerror})") from None
-
-
-# --------------------------------------------------------------------- stakes
-
-
-def run_stakes(args: argparse.Namespace) -> int:
-    rules = _rules(args)
-    counts = [args.players] if args.players is not None else list(rules.players)
-    rows = []
-    for n in counts:
-        t = rules.stakes(n)
-        rows.append(
-            {
-                "players": n,
-                "table": t.name,
-                "dealer_ante": t.dealer_ante,
-                "other_ante": t.other_ante,
-                "pot": t.pot,
-                "hand_size": t.hand_size,
-                "table_cards": t.table_cards,
-                "cards_dealt": t.cards_dealt,
-                "last_player_bonus": t.last_player_bonus,
-                "break_even": t.break_even,
-                "surplus_cards": t.surplus_cards,
-                "balances": t.balances,
-                "shortfall": t.shortfall,
-                "sources": list(t.sources),
-                "summary": t.summary,
-            }
-        )
-    if args.json:
-        _dump({"ruleset": rules.name, "settlement": rules.settlement, "tables": rows})
-        return 0
-    print(f"{rules.name}: settlement by {rules.settlement.replace('_', ' ')}")
-    print("players  table               antes  pot  each  table  bonus  break-even  balances")
-    for r in rows:
-        antes = f"{r['dealer_ante']}/{r['other_ante']}"
-        be = "-" if r["break_even"] is None else str(r["break_even"])
-        print(
-            f"{r['players']:>7}  {r['table']:<18}  {antes:>5}  {r['pot']:>3}  {r['hand_size']:>4}"
-            f"  {r['table_cards']:>5}  {r['last_player_bonus']:>5}  {be:>10}  "
-            f"{_balance_note(r)}"
-        )
-    return 0
-
-
-def _balance_note(row: dict[str, Any]) -> str:
-    if row["cards_dealt"] != 52:
-        return f"no: {row['cards_dealt']} cards dealt, not 52"
-    if row["break_even"] is None:
-        return "yes (most pairs takes the pot; a tie leaves it)"
-    if row["break_even"] % 2:
-        return "only when as many win as lose (odd break-even)"
-    if row["shortfall"]:
-        short = row["shortfall"]
-        return f"no: the pot is {short} short" if short > 0 else f"no: {-short} left over"
-    return "yes"
-
-
-# ------------------------------------------------------------------ simulate
-
-
-def run_simulate(args: argparse.Namespace) -> int:
-    rules = _rules(args)
-    n = args.players
-    if args.hands < 1:
-        raise NotationError(f"--hands must be 1 or more, not {args.hands}")
-    names = [b.strip() for b in args.bots.split(",")]
-    if len(names) == 1:
-        names *= n
-    if len(names) != n:
-        raise RulesetError(f"--bots names {len(names)} bots for {n} seats")
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    bots = [make_bot(name, seed + seat) for seat, name in enumerate(names)]
-    totals = [0] * n
-    last_counts = [0] * n
-    unbalanced = 0
-    start = time.perf_counter()
-    for i in range(args.hands):
-        # The deal passes to the left each hand (R4), as at a real table.
-        dealer = (i + (args.dealer or 0)) % n
-        game = run(Game.new(rules, n, seed + i, dealer), bots)
-        for s, v in enumerate(game.ledger.net):
-            totals[s] += v
-        if game.last_player is not None:
-            last_counts[game.last_player] += 1
-        unbalanced += game.ledger.pot != 0
-    elapsed = time.perf_counter() - start
-    result = {
-        "ruleset": rules.name,
-        "players": n,
-        "bots": names,
-        "seed": seed,
-        "hands": args.hands,
-        "mean_net": [t / args.hands for t in totals],
-        "last_player_share": [c / args.hands for c in last_counts],
-        "hands_unbalanced": unbalanced,
-        "hands_per_second": args.hands / elapsed if elapsed else None,
-    }
-    if args.json:
-        _dump(result)
-        return 0
-    print(f"{rules.name}, {n} players, {args.hands} hands played (seed {seed})")
-    for s in range(n):
-        print(
-            f"  seat {s} ({names[s]}): mean net {totals[s] / args.hands:+.3f},"
-            f" last player {last_counts[s] / args.hands:.1%}"
-        )
-    print(f"  hands where the pot did not balance: {unbalanced}")
-    print(f"  {result['hands_per_second']:,.0f} hands per second")
-    return 0
