@@ -7,7 +7,7 @@ each preset's choice, the project's reading, and what the engine does.
 >>> [(v.value, [c.id for c in v.clauses]) for v in r.values]
 [('low_cut', ['P-3', 'CR-10']), ('high_cut', ['DC-8'])]
 >>> [s.source for s in r.sources if s.silent]
-['caidis', 'sympkyn', 'crowe']
+['caidis', 'sympkyn']
 >>> ruling_report("R1").option is None, ruling_report("R1").behaviour
 (True, None)
 """
