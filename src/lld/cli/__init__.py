@@ -30,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     from lld import __version__
-    from lld.cli import engine_cmds, replay_cmd, rules_cmd, simulate_cmd, sources_cmd
+    from lld.cli import deal_cmd, play_cmd, replay_cmd, rules_cmd, simulate_cmd, sources_cmd
 
     parser = _Parser(
         prog="lld",
@@ -40,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     rules_cmd.register(sub)
-    engine_cmds.register(sub)
+    deal_cmd.register(sub)
+    play_cmd.register(sub)
     simulate_cmd.register(sub)
     replay_cmd.register(sub)
     sources_cmd.register(sub)
