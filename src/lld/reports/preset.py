@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lld.concordance import Concordance, load
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS, ruleset_with
 from lld.reports.stakes import StakesReport, stakes_report
 from lld.ruleset import OPTIONS, Ruleset
+
+if TYPE_CHECKING:
+    from lld.concordance import Concordance
 
 
 def preset_rules(name: str, assignments: Sequence[str] = ()) -> Ruleset:
@@ -93,6 +95,8 @@ class PresetReport:
 
 def preset_report(rules: Ruleset, concordance: Concordance | None = None) -> PresetReport:
     """The report on ``rules`` (a preset, or a preset with options changed)."""
+    from lld.concordance import load
+
     conc = concordance if concordance is not None else load()
     base = PRESETS[rules.name]
     overrides = rules.overrides_from(base)

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lld.concordance import SOURCE_IDS, Clause, Concordance, load
-from lld.demonstrate import Demonstration, demonstrate
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS
+
+if TYPE_CHECKING:
+    # Imported when a report is made: the terminal game imports this package
+    # and should not pay for loading the concordance.
+    from lld.concordance import Clause, Concordance
+    from lld.demonstrate import Demonstration
 
 #: Whose words a clause reports, when the flag ``reports_willughby`` is set.
 WILLUGHBY = "Willughby"
@@ -182,6 +186,9 @@ def ruling_report(
     folder of example hands (default: :func:`lld.demonstrate.examples_directory`).
     An unknown ID raises :class:`~lld.errors.RulesetError`.
     """
+    from lld.concordance import SOURCE_IDS, load
+    from lld.demonstrate import demonstrate
+
     conc = concordance if concordance is not None else load()
     r = conc.ruling(ruling_id)
     sources = tuple(
