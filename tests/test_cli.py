@@ -359,3 +359,19 @@ def test_the_installed_command_prints_no_traceback() -> None:
     assert (
         done.stderr.strip() == "lld: cannot play with 2 players: the sources give games for 3 to 8"
     )
+
+
+def test_resume_of_an_example_plays_the_seat_you_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # An example's seats are people's names, not bots: --seat and --opponents decide.
+    example = Path(__file__).resolve().parent.parent / "examples" / "r22-lie-down-by-choice.lld"
+    lines = example.read_text(encoding="utf-8").splitlines()
+    start = lines.index("moves:")
+    half = tmp_path / "half.lld"
+    half.write_text("\n".join([*lines[: start + 2], ""]), encoding="utf-8")  # one move played
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 100))
+    code, out, err = run(capsys, "play", "--resume", str(half), "--seat", "1")
+    assert code == 0, err
+    assert "You are seat 1." in out
+    assert "result:" in out

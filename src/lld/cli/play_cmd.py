@@ -109,11 +109,13 @@ def _set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int
         from lld.record import load_record
 
         rec = load_record(args.resume)
-        n = rec.players
-        names = list(rec.seats) or _names(args, n)
+        # A record saved by 'save FILE' names its seats 'you' and 'willughby 2' ...;
+        # any other record is played with --seat, --opponents and --bots.
+        names = list(rec.seats)
+        if not names or not all(name == YOU or _bot_named(name) for name in names):
+            names = _names(args, rec.players)
         you = names.index(YOU) if YOU in names else None
-        bots = _bots(names, args.bots)
-        return Table.resume(rec, bots), names, you, rec.seed
+        return Table.resume(rec, _bots(names, args.bots)), names, you, rec.seed
     rules_seed = seed_of(args)
     from lld.presets import ruleset_with
 
@@ -137,6 +139,13 @@ def _names(args: argparse.Namespace, n: int) -> list[str]:
         raise RulesetError(f"--seat {args.seat} is not a seat (0 to {n - 1})")
     make_bot(args.opponents)
     return [YOU if s == args.seat else f"{args.opponents.strip().lower()} {s}" for s in range(n)]
+
+
+def _bot_named(name: str) -> bool:
+    from lld.bots import BOTS
+
+    kind, _, seat = name.partition(" ")
+    return kind in BOTS and seat.isascii() and seat.isdigit()
 
 
 def _bots(names: list[str], fallback: str | None) -> list[Bot]:
