@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from lld.cli import main
@@ -100,6 +100,7 @@ WORDS = ["rules", "deal", "play", "stakes", "ruling", "sources", "simulate", "--
 
 
 @fuzz
+@example(words=["rules", "rules", "\x85"])  # a line break inside an argument: still one line
 @given(words=st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=8)), max_size=7))
 def test_any_arguments_give_a_clear_result(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, words: list[str]

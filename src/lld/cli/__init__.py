@@ -21,11 +21,16 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but its usage errors are one line like every other error."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(BAD_INPUT, f"lld: {message} (see 'lld {self._command()}--help')\n")
+        self.exit(BAD_INPUT, f"lld: {one_line(message)} (see 'lld {self._command()}--help')\n")
 
     def _command(self) -> str:
         words = self.prog.split()[1:]
         return " ".join(words) + " " if words else ""
+
+
+def one_line(text: str) -> str:
+    """``text`` with anything unprintable (a line break inside an argument) escaped."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except LldError as error:
-        print(f"lld: {error}", file=sys.stderr)
+        print(f"lld: {one_line(str(error))}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
         print("lld: interrupted", file=sys.stderr)

@@ -57,7 +57,9 @@ def _common(p: argparse.ArgumentParser, json_help: str) -> None:
 
 
 def _fail(error: LldError) -> int:
-    print(f"lld: {error}", file=sys.stderr)
+    from lld.cli import one_line
+
+    print(f"lld: {one_line(str(error))}", file=sys.stderr)
     return BAD_INPUT
 
 
