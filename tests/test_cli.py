@@ -375,3 +375,25 @@ def test_resume_of_an_example_plays_the_seat_you_name(
     assert code == 0, err
     assert "You are seat 1." in out
     assert "result:" in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_draws_a_progress_bar_only_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["simulate", "--ruleset", "parlett", "--hands", "450", "--seed", "1", "--workers", "1"]
+    code, out, err = run(capsys, *args)
+    assert code == 0
+    assert err == ""  # not a terminal: no bar
+    assert "hands where the pot was not used up: 0" in out
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(args) == 0
+    drawn = terminal.getvalue()
+    assert "\r[" in drawn
+    assert "450/450 hands" in drawn
+    assert drawn.endswith("\r\033[K")  # and the bar is wiped at the end
