@@ -16,8 +16,8 @@ The hands are played in blocks of :data:`BLOCK` (the last may be shorter). A
 block is the unit of work handed to a process, and its bots are made afresh
 from :func:`bot_seed` ``(S, block, b)``. So the result depends only on the
 tournament's settings, never on how many workers played it, and hand ``i`` is
-replayed exactly by replaying its block. (Seeding a bot's generator for every
-hand instead would cost about a fifth of a random hand.)
+replayed exactly by replaying its block. (Seeding every bot's generator for every
+hand instead would cost about a quarter of a random five-player hand.)
 
 Each hand adds to :class:`Tally` objects per seat, per role and per bot. A
 tally keeps sums (of the net, of its square, of won cards, of hands as last
@@ -238,10 +238,14 @@ def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
     sums = [[0] * 5 for _ in range(3 * n)]
     unbalanced = 0
     rules, seed, first = t.rules, t.seed, t.first_dealer
+    # The n seatings, and the bots in their seats for each, worked out once.
+    seatings = [seating(k * n, n) for k in range(n)]
+    at_table = [[bots[b] for b in seats] for seats in seatings]
     for i in range(start, stop):
         dealer = (first + i) % n
-        seats = seating(i, n)
-        game = run(Game.new(rules, n, hand_seed(seed, i), dealer), [bots[b] for b in seats])
+        shift = (i // n) % n
+        seats = seatings[shift]
+        game = run(Game.new(rules, n, hand_seed(seed, i), dealer), at_table[shift])
         net, won, last = game.ledger.net, game.won, game.last_player
         for seat in range(n):
             v = net[seat]
