@@ -17,6 +17,14 @@ Sessions:
   (``pyodide/run.sh``; installs Node.js with apt-get if it is missing).
 * ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
 * ``play``: play one hand in the terminal (``lld play``). Arguments go to it.
+* ``docs``: type-check the site's extension (``docs/_ext``), build the site
+  (Sphinx on Python 3.13) into ``docs/_build/html``
+  with every warning an error, then check the built site (``tests/test_docs_site.py``:
+  links and anchors, every ruling and example present, nothing fetched from
+  elsewhere, a wrong ``:expect:`` failing the build).
+* ``serve``: build the site, then serve it on http://127.0.0.1:8000.
+* ``browser``: build the site, then test it in headless Chromium
+  (``tests/browser``; installs Debian's ``chromium`` with apt-get if it is missing).
 
 The four interpreters are looked for on PATH, then among pyenv's installed
 versions (``$PYENV_ROOT/versions``, default ``~/.pyenv/versions``), so pyenv
@@ -166,6 +174,77 @@ def play(session: nox.Session) -> None:
         session.install(".", env=QUIET_PIP)
         subprocess.run([*stamp, "write", str(venv)], check=True)
     session.run("lld", "play", *session.posargs)
+
+
+DOCS_PYTHON = "3.13"  # Sphinx 9.2 needs it
+DOCS_OUT = ROOT / "docs" / "_build" / "html"
+SERVE_PORT = 8000  # on 127.0.0.1 only (docs/serve.py)
+
+
+def _build_docs(session: nox.Session) -> None:
+    """Build the site; any warning (a broken reference, a failed :expect:) fails it."""
+    session.run(
+        "sphinx-build", "-W", "--keep-going", "-n", "-j", "auto", "-q",
+        "-d", str(DOCS_OUT.parent / "doctrees"), str(ROOT / "docs"), str(DOCS_OUT),
+    )  # fmt: skip
+
+
+@nox.session(python=DOCS_PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the site, then check it: ``nox -s docs [-- pytest options]``."""
+    session.install(*_group("docs"), env=QUIET_PIP)
+    session.run(
+        "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs",
+        env={"MYPYPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "docs" / "_ext")])},
+    )  # fmt: skip
+    _build_docs(session)
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "tests/test_docs_site.py", "tests/test_docs_svg.py",
+        *session.posargs, env={"PYTHONPATH": str(ROOT / "src"), "LLD_DOCS_BUILT": str(DOCS_OUT)},
+    )  # fmt: skip
+
+
+@nox.session(python=DOCS_PYTHON)
+def serve(session: nox.Session) -> None:
+    """Build the site and serve it on http://127.0.0.1:8000 until interrupted."""
+    session.install(*_group("docs"), env=QUIET_PIP)
+    _build_docs(session)
+    session.run("python", str(ROOT / "docs" / "serve.py"), "--port", str(SERVE_PORT), str(DOCS_OUT))
+
+
+def _apt_install(session: nox.Session, *packages: str) -> None:
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    session.run(*sudo, "apt-get", "update", "-qq", external=True)
+    session.run(*sudo, "apt-get", "install", "-y", "-qq", *packages, external=True)
+
+
+def _ensure_browser_tools(session: nox.Session) -> str:
+    """Debian's Chromium (never Playwright's own download) and poppler's pdftotext,
+    installed with apt-get if missing; the path of ``chromium``."""
+    missing = [pkg for pkg, exe in (("chromium", "chromium"), ("poppler-utils", "pdftotext"))
+               if not shutil.which(exe)]  # fmt: skip
+    if missing:
+        _apt_install(session, *missing)
+    found = shutil.which("chromium")
+    if not found:
+        session.error("apt-get installed chromium, but it is not on PATH")
+    return found
+
+
+@nox.session(python=DOCS_PYTHON)
+def browser(session: nox.Session) -> None:
+    """Test the built site in headless Chromium: ``nox -s browser [-- pytest options]``."""
+    chromium = _ensure_browser_tools(session)
+    session.install(*_group("browser"), env=QUIET_PIP)
+    _build_docs(session)
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "tests/browser", *session.posargs,
+        env={
+            "PYTHONPATH": str(ROOT / "src"),
+            "LLD_CHROMIUM": chromium,
+            "LLD_DOCS_BUILT": str(DOCS_OUT),
+        },
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

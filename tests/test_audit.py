@@ -18,8 +18,11 @@ from lld.audit import (
     audit,
     cases,
     check,
+    coverage,
+    coverage_report,
     mismatches,
     outcomes,
+    pending_options,
 )
 from lld.cli.sources_cmd import run_audit
 from lld.concordance import default_directory, load
@@ -204,3 +207,72 @@ def test_audit_command_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "FAILS    du_coeur/8" in out
     assert f"{len(cases())} tables audited, {len(EXPECTED_FAILURES)} fail" in out
+
+
+# ------------------------------------------------------------------ clause coverage
+
+
+def test_coverage_lists_every_clause_once() -> None:
+    conc = load()
+    found = coverage(conc)
+    assert [s.source for s in found] == [s.id for s in conc.sources]
+    listed = [u.clause for s in found for u in s.clauses]
+    assert sorted(listed) == sorted(c.id for c in conc.clauses)
+    for s in found:
+        assert len(s.clauses) == len(conc.clauses_of(s.source))
+
+
+def test_every_clause_maps_to_something() -> None:
+    unmapped = [(u.clause, u.unmapped_rulings) for s in coverage() for u in s.unmapped]
+    assert not unmapped, f"clauses that map to nothing: {unmapped}"
+
+
+def test_coverage_counts_what_the_clauses_say() -> None:
+    conc = load()
+    for s in coverage(conc):
+        supported = {
+            (conc.ruling(r).option, v)
+            for c in conc.clauses_of(s.source)
+            if c.reading == "supports"
+            for r in c.rulings
+            for v in c.values
+        }
+        assert set(s.option_values) == supported, s.source
+        named = {r for c in conc.clauses_of(s.source) for r in c.rulings}
+        assert set(s.rulings) == named, s.source
+        assert set(s.rulings_decided) <= named
+    parlett = next(s for s in coverage(conc) if s.source == "parlett")
+    assert ("hand_pairs_when", "promptly_or_own_turn") in parlett.option_values
+    assert ("hand_pairs_when", "any_time") not in parlett.option_values
+    damaged = next(u for u in parlett.clauses if u.clause == "P-25")
+    assert damaged.silent_or_damaged == ("R11", "R15", "R24", "R36")
+    assert damaged.mapped
+
+
+def test_a_clause_that_decides_nothing_is_reported(tmp_path: Path) -> None:
+    d = tmp_path / "sources"
+    shutil.copytree(default_directory(), d)
+    f = d / "du-coeur.toml"
+    text = f.read_text("utf-8")
+    old = 'reading = "ambiguous"\nvalue = ["first_in_time", "first_in_rotation"]\n'
+    assert text.count(old) == 1
+    f.write_text(text.replace(old, 'reading = "ambiguous"\n'), "utf-8")
+    found = coverage(load(d))
+    dc = next(s for s in found if s.source == "du-coeur")
+    assert [(u.clause, u.unmapped_rulings) for u in dc.unmapped] == [("DC-47", ("R25",))]
+    text_report = coverage_report(found)
+    assert "unmapped: DC-47 (ambiguous) on R25" in text_report
+    assert "1 unmapped." in text_report
+
+
+def test_pending_options_are_the_registry_options_the_engine_lacks() -> None:
+    from lld.ruleset import OPTIONS
+
+    conc = load()
+    pending = pending_options(conc)
+    assert all(option not in OPTIONS for _, option in pending)
+    decided = {r.option for r in conc.rulings if r.option}
+    assert {o for _, o in pending} == decided - set(OPTIONS)
+    report_text = coverage_report(coverage(conc), pending)
+    for rid, option in pending:
+        assert f"{option} ({rid})" in report_text

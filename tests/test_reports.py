@@ -39,8 +39,11 @@ def _validate(name: str, instance: Any) -> None:
 
 @pytest.mark.parametrize("ruling", [r.id for r in CONC.rulings])
 def test_every_ruling_report_fits_its_schema(ruling: str) -> None:
+    from lld.cli.sources_cmd import ruling_lines
+
     report = ruling_report(ruling, CONC)
     _validate("ruling-report", report.to_json())
+    assert ruling_lines(report)[0].startswith(f"{ruling}  ")  # and its text renders
     assert [s.source for s in report.sources] == list(SOURCE_IDS)
     for words in report.sources:
         assert words.silent == (not CONC.clauses_for(ruling, words.source))
@@ -104,6 +107,19 @@ def test_an_override_is_marked_and_not_editorial() -> None:
     assert setting.overridden
     assert not setting.editorial
     assert r.overrides == (("hand_pairs_when", "promptly_or_own_turn"),)
+
+
+def test_a_ruling_the_engine_cannot_play_yet_shows_the_planned_values() -> None:
+    from lld.presets import PENDING_VALUES
+    from lld.ruleset import OPTIONS
+
+    pending = [r for r in CONC.rulings if r.option is not None and r.option not in OPTIONS]
+    for ruling in pending:
+        report = ruling_report(ruling.id, CONC)
+        assert not report.in_engine
+        assert report.behaviour == ()
+        for p in report.presets:
+            assert p.value == PENDING_VALUES.get(p.preset, {}).get(ruling.option or "")
 
 
 def test_uncontested_ruling_has_no_values_presets_or_behaviour() -> None:

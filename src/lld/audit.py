@@ -13,7 +13,10 @@ them where that differs from the engine's reading, the audit checks:
    the pot paid out more than it held).
 
 It also lists the places where a source's label says one thing and its
-content another (:func:`mismatches`).
+content another (:func:`mismatches`), and maps every quoted clause of every
+source to what it decides (:func:`coverage`): the option values it supports or
+allows, the fixed rulings it states, the rulings on which it records the
+source's silence or damage, and any clause that maps to nothing.
 
 >>> found = {f.key: f for f in audit()}
 >>> found["willughby/5"].status, found["willughby/5"].pot_left
@@ -25,6 +28,11 @@ content another (:func:`mismatches`).
 ('notable', 'break-even 14 is not the 13 cards de')
 >>> sorted(k for k, f in found.items() if f.status == "fails")[:3]
 ['du_coeur/8', 'du_coeur_reduced/8', 'sympkyn_flat/5']
+>>> cov = {c.source: c for c in coverage()}
+>>> [u.clause for u in cov["parlett"].unmapped]
+[]
+>>> ("first_dealer", "low_cut") in cov["parlett"].option_values
+True
 """
 
 from __future__ import annotations
@@ -536,6 +544,176 @@ _READ_MISMATCHES = (
 )
 
 
+# ------------------------------------------------------------------ clause coverage
+
+_VALUE_READINGS = ("ambiguous", "self-contradictory")
+_NOTE_READINGS = ("silent", "damaged")
+
+
+def _ruling_order(rid: str) -> int:
+    return int(rid[1:])
+
+
+@dataclass(frozen=True)
+class ClauseUse:
+    """What one clause maps to.
+
+    A clause maps to something on each ruling it names when it supports an
+    option value, allows values (an ambiguous or self-contradictory clause with
+    its readings), states or bears on a fixed ruling, or records the source's
+    silence or damage there. On a ruling with an option, a clause that gives no
+    value and is not silent or damaged maps to nothing: it says the words bear
+    on the question without saying which way.
+    """
+
+    clause: str
+    source: str
+    reading: str
+    rulings: tuple[str, ...]
+    #: (ruling, option, value) for each value the clause supports.
+    supports: tuple[tuple[str, str, str], ...]
+    #: (ruling, option, value) for each reading an ambiguous or self-contradictory clause allows.
+    allows: tuple[tuple[str, str, str], ...]
+    #: Rulings without an option that the clause states or bears on.
+    fixed: tuple[str, ...]
+    #: Rulings on which the clause records the source's silence or damage.
+    silent_or_damaged: tuple[str, ...]
+    #: Rulings with an option on which the clause gives nothing.
+    unmapped_rulings: tuple[str, ...]
+
+    @property
+    def mapped(self) -> bool:
+        return not self.unmapped_rulings
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "clause": self.clause,
+            "source": self.source,
+            "reading": self.reading,
+            "rulings": list(self.rulings),
+            "supports": [list(x) for x in self.supports],
+            "allows": [list(x) for x in self.allows],
+            "fixed": list(self.fixed),
+            "silent_or_damaged": list(self.silent_or_damaged),
+            "unmapped_rulings": list(self.unmapped_rulings),
+            "mapped": self.mapped,
+        }
+
+
+@dataclass(frozen=True)
+class SourceCoverage:
+    """One source's clauses and what they map to."""
+
+    source: str
+    clauses: tuple[ClauseUse, ...]
+
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        """Every ruling some clause of the source bears on."""
+        found = {r for c in self.clauses for r in c.rulings}
+        return tuple(sorted(found, key=_ruling_order))
+
+    @property
+    def rulings_decided(self) -> tuple[str, ...]:
+        """Rulings the source decides: a value supported, or a fixed rule stated."""
+        found = {r for c in self.clauses for r, _, _ in c.supports}
+        found |= {r for c in self.clauses if c.reading == "states" for r in c.fixed}
+        return tuple(sorted(found, key=_ruling_order))
+
+    @property
+    def option_values(self) -> tuple[tuple[str, str], ...]:
+        """(option, value) for every value some clause of the source supports."""
+        return tuple(sorted({(o, v) for c in self.clauses for _, o, v in c.supports}))
+
+    @property
+    def unmapped(self) -> tuple[ClauseUse, ...]:
+        return tuple(c for c in self.clauses if not c.mapped)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "source": self.source,
+            "clauses": len(self.clauses),
+            "rulings": list(self.rulings),
+            "rulings_decided": list(self.rulings_decided),
+            "option_values": [list(x) for x in self.option_values],
+            "unmapped": [c.clause for c in self.unmapped],
+            "by_clause": [c.as_dict() for c in self.clauses],
+        }
+
+
+def _use(conc: Concordance, clause_id: str) -> ClauseUse:
+    c = conc.clause(clause_id)
+    supports: list[tuple[str, str, str]] = []
+    allows: list[tuple[str, str, str]] = []
+    fixed: list[str] = []
+    noted: list[str] = []
+    unmapped: list[str] = []
+    for rid in c.rulings:
+        option = conc.ruling(rid).option
+        if c.reading in _NOTE_READINGS:
+            noted.append(rid)
+        elif option is None:
+            fixed.append(rid)
+        elif c.reading == "supports":
+            supports.extend((rid, option, v) for v in c.values)
+        elif c.reading in _VALUE_READINGS and c.values:
+            allows.extend((rid, option, v) for v in c.values)
+        else:
+            unmapped.append(rid)
+    return ClauseUse(
+        c.id, c.source, c.reading, c.rulings, tuple(supports), tuple(allows), tuple(fixed),
+        tuple(noted), tuple(unmapped),
+    )  # fmt: skip
+
+
+def coverage(conc: Concordance | None = None) -> tuple[SourceCoverage, ...]:
+    """Every source's clauses, each with what it maps to, in the sources' order."""
+    if conc is None:
+        from lld.concordance import load
+
+        conc = load()
+    return tuple(
+        SourceCoverage(s.id, tuple(_use(conc, c.id) for c in conc.clauses_of(s.id)))
+        for s in conc.sources
+    )
+
+
+def pending_options(conc: Concordance | None = None) -> tuple[tuple[str, str], ...]:
+    """(ruling, option) for every option the registry decides that the engine lacks."""
+    from lld.ruleset import OPTIONS
+
+    if conc is None:
+        from lld.concordance import load
+
+        conc = load()
+    return tuple((r.id, r.option) for r in conc.rulings if r.option and r.option not in OPTIONS)
+
+
+def coverage_report(
+    found: tuple[SourceCoverage, ...], pending: tuple[tuple[str, str], ...] = ()
+) -> str:
+    """The clause coverage as text: per source, then every clause that maps to nothing."""
+    lines = ["Clause coverage (what each quoted clause maps to)", ""]
+    for s in found:
+        lines.append(
+            f"{s.source:9} {len(s.clauses):3} clauses  bear on {len(s.rulings):2} rulings,"
+            f" decide {len(s.rulings_decided):2}  support {len(s.option_values):2} option values"
+            f"  unmapped {len(s.unmapped)}"
+        )
+        for u in s.unmapped:
+            lines.append(f"{'':9} unmapped: {u.clause} ({u.reading}) on"
+                         f" {', '.join(u.unmapped_rulings)}")  # fmt: skip
+    total = sum(len(s.unmapped) for s in found)
+    lines += ["", f"{sum(len(s.clauses) for s in found)} clauses, {total} unmapped."]
+    if pending:
+        lines.append(
+            "Options decided in the registry and not yet in the engine: "
+            + ", ".join(f"{o} ({r})" for r, o in pending)
+            + "."
+        )
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------ reporting
 
 
@@ -569,12 +747,17 @@ __all__ = [
     "AS_PRINTED",
     "ENGINE",
     "Case",
+    "ClauseUse",
     "Finding",
     "Mismatch",
+    "SourceCoverage",
     "audit",
     "cases",
     "check",
+    "coverage",
+    "coverage_report",
     "mismatches",
     "outcomes",
+    "pending_options",
     "report",
 ]

@@ -85,7 +85,7 @@ PRESETS: dict[str, Ruleset] = {
         hand_pairs_when="any_time",
         lie_down="voluntary",
         lie_down_payment="none",
-        lie_down_pair="claimable",
+        lie_down_pair="to_dealer",
         claim_priority="first_in_time",
         claim_deadline="end_of_hand",
         last_player_turn="none",
@@ -139,8 +139,14 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " arises; the value follows the 'whatever is overseen' note he copies from Parlett.",
     ("parlett", "lie_down_pair"): "Parlett's list of oversights is lost in this copy; we"
     " supply du Coeur's and Compendium Caidis's.",
-    ("sympkyn", "lie_down_pair"): "Sympkyn lists no oversights beyond Parlett's note, which he"
-    " copies; we supply du Coeur's.",
+    ("sympkyn", "lie_down_pair"): "Sympkyn lets a player lie down by choice (S-19), so a pair"
+    " his lawful lie-down leaves on the board is no oversight (R37), and he names no oversight"
+    " of a set not laid, giving no rule for laying pairs from the hand at all; his remaining"
+    " table cards go to the dealer (S-21). Claimable would punish a move his words allow.",
+    ("caidis", "lie_down_pair"): "Compendium Caidis names only the pair a mistaken lie-down"
+    " leaves (CC-36, R36), not a set its player failed to lay (R24); she copies du Coeur's"
+    " laying rules and his remark that others may profit from a mistake (CC-30), and du Coeur"
+    " makes such a set claimable (DC-26).",
     ("du-coeur", "claim_deadline"): "du Coeur gives no deadline; a slip left unclaimed goes to"
     " the dealer at the end.",
     ("parlett", "claim_deadline"): "Parlett gives no deadline; a slip left unclaimed goes to"
@@ -150,6 +156,80 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     ("sympkyn", "hand_pairs_when"): "Sympkyn's objective names pairs won 'from the table and"
     " hand' but gives no rule for laying them; du Coeur's is the simplest.",
 }
+
+
+#: The value each preset takes for every option that the registry decides (R35
+#: onwards) and the engine does not have yet. When the engine gains an option,
+#: its values move into the presets above and their reasons into EDITORIAL_CHOICES.
+PENDING_VALUES: dict[str, dict[str, str]] = {
+    "du-coeur": {
+        "lie_down_mistake": "refused",
+        "mistaken_lie_down_pair": "claimable",
+        "chosen_lie_down_pair": "to_dealer",
+        "one_against_pair": "takes_one",
+        "dead_pair_trigger": "unmateable",
+    },
+    "parlett": {
+        "lie_down_mistake": "refused",
+        "mistaken_lie_down_pair": "claimable",
+        "chosen_lie_down_pair": "to_dealer",
+        "one_against_pair": "takes_one",
+        "dead_pair_trigger": "other_pair_won",
+    },
+    "caidis": {
+        "lie_down_mistake": "allowed_as_mistake",
+        "mistaken_lie_down_pair": "claimable",
+        "chosen_lie_down_pair": "to_dealer",
+        "one_against_pair": "takes_one",
+        "dead_pair_trigger": "other_pair_won",
+    },
+    "sympkyn": {
+        "lie_down_mistake": "refused",
+        "mistaken_lie_down_pair": "to_dealer",
+        "chosen_lie_down_pair": "to_dealer",
+        "one_against_pair": "takes_one",
+        "dead_pair_trigger": "unmateable",
+    },
+    "reconstruction": {
+        "lie_down_mistake": "refused",
+        "mistaken_lie_down_pair": "claimable",
+        "chosen_lie_down_pair": "to_dealer",
+        "one_against_pair": "takes_one",
+        "dead_pair_trigger": "unmateable",
+    },
+}
+
+_FORCED = (
+    "Moot: lying down is forced for {who} ({clause}), so no lie-down is made by choice;"
+    " and a lawful lie-down is no oversight."
+)
+
+#: Why a pending value is chosen where its preset's source does not give it.
+PENDING_EDITORIAL: dict[tuple[str, str], str] = {
+    ("du-coeur", "lie_down_mistake"): "du Coeur says only that a player who cannot mate must"
+    " lie down (DC-27) and names no lie-down made early, nor any consequence for one; the"
+    " engine plays his rules as lawful moves.",
+    ("parlett", "lie_down_mistake"): "Parlett says only that a player who can no longer"
+    " capture must lay down (P-9) and names no lie-down made early; his list of oversights"
+    " is lost (P-25).",
+    ("sympkyn", "lie_down_mistake"): "Moot: Sympkyn lets a player lie down by choice (S-19),"
+    " so no lie-down is a mistake and the option changes nothing.",
+    ("du-coeur", "mistaken_lie_down_pair"): "Moot under refused (R35). Were such a lie-down"
+    " made, du Coeur lets others profit from another's mistake (DC-47) and makes the pairs"
+    " he names claimable (DC-26, DC-51).",
+    ("parlett", "mistaken_lie_down_pair"): "Moot under refused (R35). Parlett says oversights"
+    " win pairs (P-24); his list of them is lost (P-25).",
+    ("sympkyn", "mistaken_lie_down_pair"): "Moot: no lie-down is a mistake under his"
+    " voluntary lying down (S-19); he names no oversight, and his table cards go to the"
+    " dealer (S-21).",
+    ("du-coeur", "chosen_lie_down_pair"): _FORCED.format(who="du Coeur", clause="DC-27"),
+    ("parlett", "chosen_lie_down_pair"): _FORCED.format(who="Parlett", clause="P-9"),
+    ("caidis", "chosen_lie_down_pair"): _FORCED.format(who="Compendium Caidis",
+                                                        clause="CC-17"),
+    ("sympkyn", "dead_pair_trigger"): "Sympkyn gives no rule for laying a pair from the hand,"
+    " but his objective names pairs won 'from the table and hand' (S-7), so never would go"
+    " against his hint; du Coeur's principle (DC-80), the widest trigger, fills the gap.",
+}  # fmt: skip
 
 
 def ruleset(name: str = "reconstruction", **overrides: str | None) -> Ruleset:

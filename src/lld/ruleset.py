@@ -139,7 +139,7 @@ _OPTIONS: tuple[OptionSpec, ...] = (
     _option(
         "lie_down_pair", "R24",
         "If lying down leaves a pair on the table that nobody can mate, may others claim it?",
-        ("claimable", "yes, as an oversight", "du-coeur caidis"),
+        ("claimable", "yes, as an oversight", "du-coeur"),
         ("to_dealer", "no: it goes to the dealer at the end", ""),
     ),
     _option(

@@ -135,8 +135,8 @@ class SourceWords:
 class RulingReport:
     """One ruling of the registry, with the sources' words and the engine's behaviour.
 
-    A ruling without an engine option (every preset plays it alike) has no
-    ``values`` and no ``presets``, and ``behaviour`` is ``None``. For one with an
+    A ruling without an option (every preset plays it alike) has no ``values``
+    and no ``presets``, and ``behaviour`` is ``None``. For one with an
     option, ``behaviour`` holds one :class:`~lld.demonstrate.Demonstration` per
     example that demonstrates it (empty if there is none).
     """
@@ -145,6 +145,10 @@ class RulingReport:
     title: str
     question: str
     option: str | None
+    #: The engine has the option (``False`` for a ruling the registry decides
+    #: before the engine can play it: ``presets`` are then the planned values
+    #: (:data:`lld.presets.PENDING_VALUES`) and ``behaviour`` is empty).
+    in_engine: bool
     values: tuple[ValueReport, ...]
     presets: tuple[PresetValue, ...]
     #: Every source in the project's order, silent ones included.
@@ -166,6 +170,7 @@ class RulingReport:
             "title": self.title,
             "question": self.question,
             "option": self.option,
+            "in_engine": self.in_engine,
             "values": [v.to_json() for v in self.values],
             "presets": [p.to_json() for p in self.presets],
             "sources": [s.to_json() for s in self.sources],
@@ -197,10 +202,21 @@ def ruling_report(
     )
     if r.option is None:
         return RulingReport(
-            r.id, r.title, r.question, None, (), (), sources, r.reading, r.reasons, None
+            r.id, r.title, r.question, None, False, (), (), sources, r.reading, r.reasons, None
         )
+    from lld.presets import PENDING_EDITORIAL, PENDING_VALUES
+    from lld.ruleset import OPTIONS
+
     option = r.option
-    chosen = {name: getattr(rules, option) for name, rules in PRESETS.items()}
+    # An option the registry decides before the engine has it (R35 on, for now):
+    # the presets' planned values and their reasons, and no behaviour to show.
+    in_engine = option in OPTIONS
+    if in_engine:
+        chosen = {name: getattr(rules, option) for name, rules in PRESETS.items()}
+        reasons = EDITORIAL_CHOICES
+    else:
+        chosen = {name: PENDING_VALUES.get(name, {}).get(option) for name in PRESETS}
+        reasons = PENDING_EDITORIAL
     values = tuple(
         ValueReport(
             o.value,
@@ -215,13 +231,13 @@ def ruling_report(
             name,
             PRESET_SOURCE[name],
             value,
-            (name, option) in EDITORIAL_CHOICES,
-            EDITORIAL_CHOICES.get((name, option)),
+            (name, option) in reasons,
+            reasons.get((name, option)),
         )
         for name, value in chosen.items()
     )
-    behaviour = tuple(demonstrate(r.id, examples))
+    behaviour = tuple(demonstrate(r.id, examples)) if in_engine else ()
     return RulingReport(
-        r.id, r.title, r.question, option, values, presets, sources, r.reading, r.reasons,
-        behaviour,
+        r.id, r.title, r.question, option, in_engine, values, presets, sources, r.reading,
+        r.reasons, behaviour,
     )  # fmt: skip

@@ -1,0 +1,36 @@
+"""The lld site's Sphinx extension: small directives that render the engine's data.
+
+Each directive lives in its own module and formats what the engine gives (the
+concordance, the presets, :func:`lld.demonstrate.demonstrate`, the stakes
+tables, the example records, the command-line parser); none computes a rule.
+Each notes the sources' data, the examples and the engine's modules as
+dependencies, so an incremental build reruns it when any of them changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from .cards import CardsDirective
+from .cli import CommandLineDirective
+from .demonstration import DemonstrationDirective
+from .examples import ExampleHandsDirective
+from .matrix import ConcordanceMatrixDirective
+from .ruling import RuleBookDirective, RulingDirective
+from .source import SourceDirective
+from .stakes import StakesDirective
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("cards", CardsDirective)
+    app.add_directive("ruling", RulingDirective)
+    app.add_directive("rule-book", RuleBookDirective)
+    app.add_directive("demonstration", DemonstrationDirective)
+    app.add_directive("concordance-matrix", ConcordanceMatrixDirective)
+    app.add_directive("source", SourceDirective)
+    app.add_directive("stakes", StakesDirective)
+    app.add_directive("command-line", CommandLineDirective)
+    app.add_directive("example-hands", ExampleHandsDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

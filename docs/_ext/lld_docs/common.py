@@ -1,0 +1,207 @@
+"""What the directives share: the engine's data, dependencies, and node builders.
+
+The directives format what the engine gives; nothing here computes a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.environment import BuildEnvironment
+
+from lld.concordance import Concordance, load
+
+ROOT = Path(__file__).resolve().parents[3]
+#: What every directive's output depends on: the sources' data, the examples, the
+#: engine, and this extension (Sphinx rereads a page only when a noted file changes).
+DEPENDENCY_GLOBS = ("sources/*.toml", "examples/*.lld", "src/lld/**/*.py", "docs/_ext/**/*.py")
+
+#: How a tab names each source (the registry's IDs are for machines).
+SOURCE_LABELS = {
+    "du-coeur": "du Coeur",
+    "parlett": "Parlett",
+    "caidis": "Compendium Caidis",
+    "sympkyn": "Sympkyn",
+    "crowe": "Crowe",
+}
+
+_CLAUSE_OR_RULING = re.compile(r"\b(?:(?:DC|P|CC|S|CR)-\d+|R\d+)\b")
+
+#: Glossary terms linked where the engine's and the registry's texts use them
+#: (each must be a term of glossary.md: ``-n`` fails the build otherwise).
+GLOSSARY_TERMS = (
+    "mournival", "pair royal", "oversight", "eldest", "break-even", "lie down",
+    "lying down", "widow's hand", "last player", "dealer", "pot", "stake",
+)  # fmt: skip
+_TERM_FORMS = {"lying down": "lie down"}
+_TERMS = re.compile(r"\b(" + "|".join(re.escape(t) for t in GLOSSARY_TERMS) + r")s?\b", re.I)
+
+
+@cache
+def concordance() -> Concordance:
+    return load()
+
+
+@cache
+def _dependencies() -> tuple[str, ...]:
+    return tuple(str(p) for g in DEPENDENCY_GLOBS for p in sorted(ROOT.glob(g)))
+
+
+def note_engine_dependencies(env: BuildEnvironment) -> None:
+    """Rerun the calling directive when the data or the engine changes."""
+    for path in _dependencies():
+        env.note_dependency(path)
+
+
+def source_label(source_id: str) -> str:
+    return SOURCE_LABELS.get(source_id, source_id)
+
+
+def ruling_label(ruling_id: str) -> str:
+    """The stable explicit label of a ruling's section: ``R22`` is ``r22``."""
+    return ruling_id.lower()
+
+
+def clause_label(clause_id: str) -> str:
+    """The stable label of a clause on its source's page: ``DC-27`` is ``dc-27``."""
+    return clause_id.lower()
+
+
+def source_page_label(source_id: str) -> str:
+    return f"source-{source_id}"
+
+
+def xref(label: str, *children: nodes.Node, text: str | None = None) -> addnodes.pending_xref:
+    """A reference to an explicit label anywhere in the site (checked by ``-n``)."""
+    ref = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=label, refexplicit=True, refwarn=True
+    )
+    if text is not None:
+        ref += nodes.inline(text, text)
+    for child in children:
+        ref += child
+    return ref
+
+
+def linked_text(text: str, terms: bool = False) -> list[nodes.Node]:
+    """``text`` with every clause ID and ruling ID in it linked to its anchor, and
+    with ``terms``, the first use of each glossary term linked to the glossary."""
+    out: list[nodes.Node] = []
+    seen: set[str] = set()
+
+    def plain(chunk: str) -> list[nodes.Node]:
+        return term_linked(chunk, seen) if terms else [nodes.Text(chunk)]
+
+    pos = 0
+    for m in _CLAUSE_OR_RULING.finditer(text):
+        if m.start() > pos:
+            out.extend(plain(text[pos : m.start()]))
+        word = m.group(0)
+        label = ruling_label(word) if word.startswith("R") else clause_label(word)
+        out.append(xref(label, text=word))
+        pos = m.end()
+    if pos < len(text):
+        out.extend(plain(text[pos:]))
+    return out
+
+
+def term_linked(text: str, seen: set[str] | None = None) -> list[nodes.Node]:
+    """``text`` with the first use of each glossary term linked to the glossary
+    (terms in ``seen`` were linked already, and are added to it)."""
+    out: list[nodes.Node] = []
+    seen = set() if seen is None else seen
+    pos = 0
+    for m in _TERMS.finditer(text):
+        term = _TERM_FORMS.get(m.group(1).lower(), m.group(1).lower())
+        if term in seen:
+            continue
+        seen.add(term)
+        out.append(nodes.Text(text[pos : m.start()]))
+        ref = addnodes.pending_xref(
+            "", refdomain="std", reftype="term", reftarget=term, refexplicit=True, refwarn=True
+        )
+        ref += nodes.inline(m.group(0), m.group(0))
+        out.append(ref)
+        pos = m.end()
+    out.append(nodes.Text(text[pos:]))
+    return [n for n in out if not (isinstance(n, nodes.Text) and not n.astext())]
+
+
+def rich_text(text: str) -> list[nodes.Node]:
+    """The engine's one-line texts: `backticked` spans as code, IDs linked."""
+    out: list[nodes.Node] = []
+    for i, part in enumerate(text.split("`")):
+        if i % 2:
+            out.append(literal(part))
+        elif part:
+            out.extend(linked_text(part))
+    return out
+
+
+def para(*children: nodes.Node | str, classes: Sequence[str] = ()) -> nodes.paragraph:
+    p = nodes.paragraph(classes=list(classes))
+    for child in children:
+        p += nodes.Text(child) if isinstance(child, str) else child
+    return p
+
+
+def strong(text: str) -> nodes.strong:
+    return nodes.strong(text, text)
+
+
+def literal(text: str) -> nodes.literal:
+    return nodes.literal(text, text)
+
+
+def emphasis(text: str) -> nodes.emphasis:
+    return nodes.emphasis(text, text)
+
+
+def raw_html(markup: str) -> nodes.raw:
+    return nodes.raw("", markup, format="html")
+
+
+def target(label: str, document: nodes.document) -> nodes.target:
+    """An explicit, stable anchor named ``label`` (a label for ``{ref}``)."""
+    node = nodes.target("", "", ids=[label], names=[label])
+    document.note_explicit_target(node)
+    return node
+
+
+def table(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[nodes.Node | str]],
+    widths: Sequence[int] | None = None,
+    classes: Sequence[str] = (),
+) -> nodes.table:
+    """A plain table; a cell is text or a node."""
+    tbl = nodes.table(classes=["lld-table", *classes])
+    group = nodes.tgroup(cols=len(headers))
+    tbl += group
+    for w in widths or [1] * len(headers):
+        group += nodes.colspec(colwidth=w)
+    head = nodes.thead()
+    group += head
+    head += _row(headers)
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        body += _row(cells)
+    return tbl
+
+
+def _row(cells: Sequence[nodes.Node | str]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        if isinstance(cell, (str, nodes.Inline, nodes.Text)):
+            entry += para(cell)
+        else:
+            entry += cell
+        row += entry
+    return row

@@ -1,0 +1,101 @@
+"""``{example-hands}``: every hand record in ``examples/``, its deal drawn as cards.
+
+Each example gets a section with the stable label ``example-<file stem>``: its
+title, the rulings it shows, its notes, the deal (from the record, or dealt by
+the engine from the record's seed), the moves with their comments and the
+result. The step-through comes with the read-model (``steps``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from lld import svg
+from lld.cards import count
+from lld.demonstrate import examples_directory
+from lld.record import HandRecord, load_record
+
+from .common import (
+    literal,
+    note_engine_dependencies,
+    para,
+    raw_html,
+    ruling_label,
+    strong,
+    xref,
+)
+
+
+def example_label(path: Path) -> str:
+    return "example-" + path.stem
+
+
+def deal_figure(rec: HandRecord) -> nodes.container:
+    """The hands, won piles and table as the engine deals them from the record."""
+    game = rec.new_game()
+    box = nodes.container(classes=["lld-deal"])
+    for seat, hand in enumerate(game.hands):
+        who = rec.name_of(seat) + (" (dealer)" if seat == game.dealer else "")
+        row = nodes.container(classes=["lld-seat"])
+        row += para(strong(who.capitalize()))
+        row += raw_html(str(svg.row(hand)))
+        won = count(game.won[seat])
+        if won:
+            row += raw_html(str(svg.face_down(won)))
+            row += para(f"{won} cards already won", classes=["lld-caption"])
+        box += row
+    table = nodes.container(classes=["lld-seat"])
+    table += para(strong("Table"))
+    table += raw_html(str(svg.row(game.table)))
+    box += table
+    return box
+
+
+def example_section(path: Path, doc: nodes.document) -> nodes.section:
+    rec = load_record(str(path))
+    label = example_label(path)
+    section = nodes.section(ids=[label], names=[label], classes=["lld-example"])
+    doc.note_explicit_target(section)
+    title = rec.title or path.name
+    section += nodes.title(title, title)
+    facts: list[nodes.Node | str] = [literal(path.name), ": ruleset ", literal(rec.ruleset)]
+    for name, value in rec.options:
+        facts += [", ", literal(f"{name}={value}")]
+    facts.append(f", {rec.players} players. Rulings: ")
+    for i, rid in enumerate(rec.rulings):
+        facts += [", " if i else "", xref(ruling_label(rid), text=rid)]
+    section += para(*facts)
+    if rec.note:
+        section += para(rec.note)
+    for comment in rec.comments:
+        section += para(comment, classes=["lld-caption"])
+    section += deal_figure(rec)
+    moves = nodes.enumerated_list(classes=["lld-moves"])
+    for line in rec.moves:
+        item = para(literal(str(line.move)))
+        if line.comment:
+            item += nodes.Text(f" — {line.comment}")
+        moves += nodes.list_item("", item)
+    section += para(strong("Moves"))
+    section += moves
+    if rec.result is not None:
+        nets = " ".join(f"{n:+d}" if n else "0" for n in rec.result.net)
+        last = "nobody" if rec.result.last_player is None else rec.name_of(rec.result.last_player)
+        section += para(
+            strong("Result: "),
+            f"net stakes by seat {nets}; last player {last}; pot left {rec.result.pot_left}.",
+        )
+    return section
+
+
+class ExampleHandsDirective(SphinxDirective):
+    def run(self) -> list[nodes.Node]:
+        note_engine_dependencies(self.env)
+        directory = examples_directory()
+        if directory is None:
+            raise self.error("no examples directory with *.lld files")
+        doc = self.state.document
+        return [example_section(p, doc) for p in sorted(directory.glob("*.lld"))]

@@ -1,0 +1,61 @@
+"""Sphinx configuration for the lld site.
+
+The engine is imported from this checkout (``../src``), so every page is
+computed from the code it documents. Build with ``nox -s docs``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent / "src"), str(HERE / "_ext")]
+
+import lld  # noqa: E402
+
+project = "Laugh and Lie Down"
+author = "lld developers"
+copyright = "2026, lld developers"
+version = release = lld.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx_design",
+    "sphinx.ext.autodoc",
+    "lld_docs",
+]
+exclude_patterns = ["_build", "_contents", "scratch", ".cache", "README.md"]
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+myst_heading_anchors = 0  # anchors are explicit labels, never heading slugs
+
+nitpicky = True
+# Types the API's signatures name that live outside these pages (no network, no intersphinx).
+nitpick_ignore_regex = [
+    ("py:class", r"(collections\.abc|typing|pathlib|os|argparse|random|enum)\..*"),
+    ("py:class", r"(Path|Iterable|Iterator|Sequence|Mapping|Callable|TextIO|Any|T|Kind)"),
+    ("py:class", r"(int|str|bool|float|bytes|object|tuple|list|dict|set|frozenset|None)"),
+    ("py:class", r"lld\..*"),
+    ("py:exc", r".*Error"),
+    # Modules and names the API pages leave out (the concordance's internals, the audit).
+    ("py:mod", r"lld\.concordance\.(model|data_file|validation|loading)"),
+    ("py:func", r"(default_directory|audit)"),
+    ("py:data", r"OPTIONS"),
+    ("py:.*", r"(Game|HandRecord|Ruleset|Move|Event|SeatView|StakesTable|Concordance)"),
+]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "undoc-members": False}
+
+html_theme = "furo"
+html_title = "Laugh and Lie Down"
+html_static_path = ["_static"]
+html_css_files = ["lld.css"]
+html_js_files = ["lld.js"]
+html_show_sourcelink = False
+html_copy_source = False
+html_theme_options = {
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
+}

@@ -1,0 +1,180 @@
+"""The site in a real browser: synced source tabs, ?source= links, print, no
+console errors and no request leaving 127.0.0.1 (checked on every page by the
+``site`` fixture).
+
+The built site, served on 127.0.0.1 by the tests, in Debian's headless Chromium.
+
+Run by ``nox -s browser``, which installs Playwright (from PyPI) and Chromium
+(with apt-get, never ``playwright install``), builds the site and sets
+``LLD_DOCS_BUILT`` and ``LLD_CHROMIUM``. Every page a test opens fails the
+test on a console error or on a request to anywhere but the test's server.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from lld.concordance import load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    built = Path(os.environ.get("LLD_DOCS_BUILT", ROOT / "docs" / "_build" / "html"))
+    if not (built / "rules.html").exists():
+        pytest.fail(f"no built site in {built}: build it first (nox -s docs)")
+    return built
+
+
+def load_server_module() -> Any:
+    """``docs/serve.py``, the server ``nox -s serve`` runs: the tests serve the site with it."""
+    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    server = load_server_module().make_server(site_dir)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
+    if not chromium:
+        pytest.fail("no chromium on PATH: `nox -s browser` installs Debian's")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A fresh browser context (empty storage) whose pages are watched."""
+
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
+        self.context = context
+        self.base_url = base_url
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        context.route("**/*", self._route)
+
+    def _route(self, route: Any) -> None:
+        host = urlsplit(route.request.url).hostname
+        if host != "127.0.0.1":
+            self.outside.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def open(self, path: str, **kwargs: Any) -> Page:
+        page = self.context.new_page(**kwargs)
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.goto(self.base_url + path, wait_until="load")
+        return page
+
+
+@pytest.fixture
+def site(browser: Browser, base_url: str) -> Iterator[Watched]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watched = Watched(context, base_url)
+    yield watched
+    context.close()
+    assert watched.outside == [], f"requests left 127.0.0.1: {watched.outside}"
+    assert watched.errors == [], f"console errors: {watched.errors}"
+
+
+PAGES = [
+    "index.html", "rules.html", "contested/index.html", "contested/r22.html",
+    "sources/index.html", "sources/parlett.html", "stakes.html", "examples.html",
+    "glossary.html", "reference/cli.html", "reference/api.html",
+]  # fmt: skip
+
+
+def _checked_sources(page: Page) -> list[str]:
+    """The source of the checked tab in every tab set of the page, in order."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => [...document.querySelectorAll('.sd-tab-set')].map(set => {
+            const input = set.querySelector(':scope > input:checked');
+            return input ? input.nextElementSibling.dataset.syncId : null;
+        })"""
+    )
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_loads_cleanly(site: Watched, path: str) -> None:
+    page = site.open(path)
+    assert page.title()
+
+
+def test_synced_tabs_switch_together_and_persist(site: Watched) -> None:
+    page = site.open("rules.html")
+    rulings = len(load().rulings)
+    assert _checked_sources(page) == ["du-coeur"] * rulings
+    page.locator("#r22 label.sd-tab-label", has_text="Sympkyn").click()
+    assert _checked_sources(page) == ["sympkyn"] * rulings
+    assert page.locator("#r22 .sd-tab-content:visible").inner_text().count("S-19") >= 1
+    # The choice persists across pages and visits.
+    again = site.open("rules.html")
+    assert _checked_sources(again) == ["sympkyn"] * rulings
+
+
+def test_source_query_selects_its_source(site: Watched) -> None:
+    page = site.open("rules.html?source=parlett#r22")
+    assert set(_checked_sources(page)) == {"parlett"}
+    visible = page.locator("#r22 .sd-tab-content:visible").inner_text()
+    assert "P-9" in visible
+    assert "Preset parlett" in visible
+    page.wait_for_function(
+        "() => Math.abs(document.getElementById('r22').getBoundingClientRect().top) < 80"
+    )
+
+
+def test_printed_ruling_shows_every_source_under_its_label(site: Watched, tmp_path: Path) -> None:
+    page = site.open("rules.html")
+    pdf = tmp_path / "rules.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    flat = " ".join(text.split())
+    concordance = load()
+    for clause_id in ("DC-27", "P-9", "CC-17", "CC-38", "S-19"):
+        clause = concordance.clause(clause_id)
+        assert clause_id in flat
+        assert " ".join(clause.quote.split()[:4]) in flat, clause_id
+    for label in ("du Coeur", "Parlett", "Compendium Caidis", "Sympkyn", "Crowe"):
+        assert label in flat
+    assert "Preset sympkyn" in flat
+    assert "Preset parlett" in flat
+    # No navigation chrome on paper: the sidebar's search box and the page's contents list.
+    assert "Search" not in flat
+    assert "On this page" not in flat

@@ -1,0 +1,236 @@
+"""The built site: links and anchors resolve, every ruling and example is on it,
+nothing is fetched from elsewhere, and a page whose ``:expect:`` is wrong fails
+the build.
+
+Run by ``nox -s docs`` (Python 3.13, after building with ``-W -n``), which sets
+``LLD_DOCS_BUILT``. Without Sphinx (the engine's own test sessions) it is skipped:
+the docs session is where it runs.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+pytest.importorskip("sphinx", reason="the site's checks run in `nox -s docs`")
+
+from lld.cli import build_parser
+from lld.concordance import load
+from lld.demonstrate import examples_directory
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+
+class _Page(HTMLParser):
+    """The ids a page defines, the links it follows and the resources it loads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.loads: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and "href" in a:
+            self.links.append(a["href"])
+        for attr in ("src", "href"):
+            if attr in a and tag in ("link", "script", "img", "iframe", "source", "embed"):
+                self.loads.append((tag, a[attr]))
+                if tag != "a":
+                    self.links.append(a[attr])
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    built = os.environ.get("LLD_DOCS_BUILT")
+    if built:
+        return Path(built).resolve()
+    out = ROOT / "docs" / "_build" / "html"
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q",
+           "-d", str(out.parent / "doctrees"), str(DOCS), str(out)]  # fmt: skip
+    subprocess.run(cmd, check=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def pages(site: Path) -> dict[Path, _Page]:
+    out = {}
+    for path in sorted(site.rglob("*.html")):
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        out[path] = page
+    return out
+
+
+def _is_external(url: str) -> bool:
+    parts = urlsplit(url)
+    return bool(parts.scheme or parts.netloc)
+
+
+def test_every_internal_link_and_anchor_resolves(site: Path, pages: dict[Path, _Page]) -> None:
+    broken = []
+    for path, page in pages.items():
+        for url in page.links:
+            if _is_external(url) or url.startswith(("mailto:", "javascript:")):
+                continue
+            parts = urlsplit(url)
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{path.relative_to(site)}: {url} (no file)")
+                continue
+            fragment = unquote(parts.fragment)
+            if fragment and target.suffix == ".html" and fragment not in pages[target].ids:
+                broken.append(f"{path.relative_to(site)}: {url} (no anchor)")
+    assert not broken, "\n".join(broken)
+
+
+def test_no_request_leaves_the_site(site: Path, pages: dict[Path, _Page]) -> None:
+    """Scripts, styles, images and frames all come from the site itself."""
+    external = [
+        f"{path.relative_to(site)}: <{tag}> {url}"
+        for path, page in pages.items()
+        for tag, url in page.loads
+        if _is_external(url)
+    ]
+    for css in site.rglob("*.css"):
+        text = css.read_text(encoding="utf-8")
+        for scheme in ("http://", "https://", "//fonts"):
+            if f"url({scheme}" in text or f'url("{scheme}' in text or "@import url(http" in text:
+                external.append(f"{css.relative_to(site)}: {scheme}")
+    assert not external, "\n".join(external)
+
+
+def test_every_ruling_has_its_stable_anchor_and_every_source_tab(
+    pages: dict[Path, _Page], site: Path
+) -> None:
+    rules = site / "rules.html"
+    html = rules.read_text(encoding="utf-8")
+    concordance = load()
+    for ruling in concordance.rulings:
+        assert ruling.id.lower() in pages[rules].ids, ruling.id
+    for source in concordance.sources:
+        tabs = html.count(f'data-sync-group="source" data-sync-id="{source.id}"')
+        tabs += html.count(f'data-sync-id="{source.id}" data-sync-group="source"')
+        assert tabs == len(concordance.rulings), source.id
+
+
+def test_every_contested_ruling_has_its_page(pages: dict[Path, _Page], site: Path) -> None:
+    for ruling in load().rulings:
+        if ruling.option is None:
+            continue
+        page = site / "contested" / f"{ruling.id.lower()}.html"
+        assert page.exists(), ruling.id
+        assert f"contested-{ruling.id.lower()}" in pages[page].ids
+
+
+def test_every_quoted_clause_has_its_anchor_on_its_source_page(
+    pages: dict[Path, _Page], site: Path
+) -> None:
+    for clause in load().clauses:
+        page = site / "sources" / f"{clause.source}.html"
+        assert clause.id.lower() in pages[page].ids, clause.id
+
+
+def test_every_example_hand_appears(pages: dict[Path, _Page], site: Path) -> None:
+    directory = examples_directory()
+    assert directory is not None
+    names = sorted(p.stem for p in directory.glob("*.lld"))
+    assert names
+    ids = pages[site / "examples.html"].ids
+    assert [n for n in names if f"example-{n}" not in ids] == []
+
+
+def test_every_command_has_its_section(pages: dict[Path, _Page], site: Path) -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.choices and a.dest == "command")
+    assert sub.choices
+    ids = pages[site / "reference" / "cli.html"].ids
+    assert [c for c in sub.choices if f"cli-{c}" not in ids] == []
+
+
+def test_glossary_has_the_period_spellings(site: Path) -> None:
+    html = (site / "glossary.html").read_text(encoding="utf-8")
+    for term in ("mournival", "pair royal", "préal", "prial", "mate", "lie down", "eldest"):
+        assert f">{term}<" in html, term
+
+
+def test_pages_rerun_when_the_data_or_the_engine_changes(site: Path) -> None:
+    """An incremental build rereads a page when a file its directives read changes
+    (the doctrees are beside the site: ``nox -s docs`` builds with ``-d``)."""
+    import pickle
+
+    with (site.parent / "doctrees" / "environment.pickle").open("rb") as f:
+        env = pickle.load(f)
+    for page in ("rules", "contested/r22", "sources/parlett", "stakes", "examples"):
+        deps = {Path(d).name for d in env.dependencies[page]}
+        for name in ("rulings.toml", "parlett.toml", "demonstrate.py", "stakes.py", "game.py"):
+            assert name in deps, (page, name)
+    assert "r22-lie-down-by-choice.lld" in {Path(d).name for d in env.dependencies["rules"]}
+
+
+# ------------------------------------------------------------------ :expect:
+
+
+def _scratch(
+    tmp_path: Path, expect: str, directive: str = "demonstration"
+) -> subprocess.CompletedProcess[str]:
+    """Build a one-page site whose page claims ``expect`` about R22."""
+    (tmp_path / "conf.py").write_text(
+        textwrap.dedent(f"""
+            import sys
+            sys.path[:0] = [{str(ROOT / "src")!r}, {str(DOCS / "_ext")!r}]
+            extensions = ["myst_parser", "sphinx_design", "lld_docs"]
+        """),
+        encoding="utf-8",
+    )
+    (tmp_path / "scratch.md").write_text(
+        textwrap.dedent(f"""
+            # Scratch
+
+            ```{{{directive}}} R22
+            :example: r22-lie-down-by-choice.lld
+            :expect: {expect}
+            ```
+        """),
+        encoding="utf-8",
+    )
+    cmd = [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", "root_doc=scratch",
+           str(tmp_path), str(tmp_path / "_build")]  # fmt: skip
+    return subprocess.run(cmd, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("directive", ["demonstration", "ruling"])
+def test_a_wrong_expect_fails_the_build_naming_page_ruling_and_preset(
+    tmp_path: Path, directive: str
+) -> None:
+    done = _scratch(tmp_path, "sympkyn=plays_through parlett=plays_through", directive)
+    assert done.returncode != 0
+    assert "scratch" in done.stderr
+    assert "R22" in done.stderr
+    assert "preset parlett" in done.stderr
+    assert "expects plays_through, but the engine gives illegal" in done.stderr
+
+
+@pytest.mark.parametrize("directive", ["demonstration", "ruling"])
+def test_a_right_expect_builds(tmp_path: Path, directive: str) -> None:
+    done = _scratch(tmp_path, "sympkyn=plays_through parlett=illegal", directive)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_malformed_expect_fails_the_build(tmp_path: Path) -> None:
+    done = _scratch(tmp_path, "parlett:illegal")
+    assert done.returncode != 0
+    assert "bad :expect: item 'parlett:illegal'" in done.stderr
