@@ -98,9 +98,11 @@ class Table:
     def apply(self, move: Move) -> Played:
         """Play ``move`` (raising :class:`~lld.errors.IllegalMoveError` if illegal)."""
         game = self.game
-        before, table_before = len(game.events), game.table
+        before = len(game.events)
+        # A lie-down puts the whole hand face up (public from then on). Read it
+        # before the move: a lie-down that ends the hand sweeps the table at once.
+        put_down = game.hands[move.seat] if move.kind == LIE and 0 <= move.seat < game.n else 0
         game.play(move)
-        put_down = game.table & ~table_before if move.kind == LIE else 0
         if move.kind == LIE:
             self.lie_downs[move.seat] = put_down
         played = Played(len(game.moves), move, put_down, tuple(game.events[before:]))
