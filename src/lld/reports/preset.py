@@ -110,7 +110,8 @@ def preset_report(rules: Ruleset, concordance: Concordance | None = None) -> Pre
         if value is None:
             meaning = f"no game for {name.removeprefix('deal_')} players"
         else:
-            meaning = meanings[value]
+            # The registry's words; the engine's own while the two are still kept apart.
+            meaning = meanings.get(value) or spec.value(value).meaning
             # Witnesses on other games (Crowe) inform a reading but do not back a value.
             backers = tuple(
                 dict.fromkeys(c.source for c in conc.supporting(ruling.id, value) if c.game is None)
