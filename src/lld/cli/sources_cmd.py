@@ -162,7 +162,8 @@ def ruling_lines(r: RulingReport) -> list[str]:
             out.append(_wrap(c.note, "      "))
     out += ["", f"The project's reading: {r.reading}", _wrap(r.reasons, "  ")]
     if r.presets:
-        out += ["", "The engine under each preset:"]
+        head = "The engine under each preset:" if r.in_engine else "Each preset's planned value:"
+        out += ["", head]
         for p in r.presets:
             line = f"  {p.preset:14} {_show(p.value)}"
             out.append(line + (" (editorial)" if p.editorial else ""))
