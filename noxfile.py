@@ -163,8 +163,16 @@ def play(session: nox.Session) -> None:
     """Play one hand in the terminal: ``nox -s play -- [lld play options]``.
 
     Uses the interpreter nox runs on, so it needs no interpreter but that one.
+    The package is installed only when the checkout has changed since the last
+    install (``tools/install_stamp.py`` keeps a hash of its sources in the venv),
+    so a second start goes straight to the game.
     """
-    session.install(".", env=QUIET_PIP)
+    venv = Path(session.virtualenv.location)
+    stamp = [sys.executable, str(ROOT / "tools" / "install_stamp.py")]
+    current = subprocess.run([*stamp, "check", str(venv)], check=False).returncode == 0
+    if not current:
+        session.install(".", env=QUIET_PIP)
+        subprocess.run([*stamp, "write", str(venv)], check=True)
     session.run("lld", "play", *session.posargs)
 
 

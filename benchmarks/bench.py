@@ -8,6 +8,10 @@ shuffle to the settlement through the real engine, two ways:
   on this figure.
 * **bots**: :func:`lld.playout.play_hand` with one ``random`` bot per seat,
   each deciding from its own seat's view, as tournaments run.
+* **tournament** (with ``--tournament``): :func:`lld.tournament.play_tournament`
+  with random bots, seats and dealer rotated, on one worker and on every core,
+  and its ratio to the playout measured in the same run (target: at least 0.8
+  on one worker).
 
 Both make the same random choices (each turn move as likely as any other, free
 moves taken or passed at random) through the same move generation and the
@@ -21,6 +25,7 @@ Run it with ``nox -s bench`` (or ``./run bench``); options go after ``--``::
 
     ./run bench --preset parlett --players 5 --hands 20000
     ./run bench --json
+    ./run bench --preset parlett --players 5 --tournament
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from lld.game import Game
 from lld.playout import play_hand, random_playout
 from lld.presets import PRESETS, ruleset
 from lld.ruleset import Ruleset
+from lld.tournament import default_workers, play_tournament
 
 TARGET_PRESET = "parlett"
 TARGET_PLAYERS = 5
@@ -139,6 +145,62 @@ def measure(name: str, players: int, hands: int, repeat: int, warmup: int, trace
     )
 
 
+@dataclass
+class TournamentResult:
+    preset: str
+    players: int
+    hands: int
+    playout_hands_per_second: float
+    #: lld.tournament.play_tournament with random bots, in this process
+    one_worker_hands_per_second: float
+    workers: int
+    all_workers_hands_per_second: float
+
+    @property
+    def ratio(self) -> float:
+        return self.one_worker_hands_per_second / self.playout_hands_per_second
+
+
+def measure_tournament(name: str, players: int, hands: int, repeat: int) -> TournamentResult:
+    """Best of ``repeat`` for the playout, a one-worker and an every-core tournament,
+    interleaved so that a busy machine slows all three alike."""
+    rules = ruleset(name)
+    bots = ["random"] * players
+    play_tournament(rules, bots, min(hands, 500), seed=1, workers=1)  # warm up; not timed
+    best = {"playout": float("inf"), "one": float("inf"), "all": float("inf")}
+    workers = default_workers()
+    for _ in range(repeat):
+        start = time.perf_counter()
+        play_out(rules, players, range(hands))
+        best["playout"] = min(best["playout"], time.perf_counter() - start)
+        for key, count in (("one", 1), ("all", workers)):
+            start = time.perf_counter()
+            play_tournament(rules, bots, hands, seed=1, workers=count)
+            best[key] = min(best[key], time.perf_counter() - start)
+    return TournamentResult(
+        name, players, hands, hands / best["playout"], hands / best["one"], workers,
+        hands / best["all"],
+    )  # fmt: skip
+
+
+def print_tournaments(results: list[TournamentResult]) -> None:
+    print()
+    header = (
+        f"{'preset':<15} {'players':>7} {'playout/s':>10} {'1 worker/s':>11} {'ratio':>6}"
+        f" {'workers':>7} {'all/s':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        mark = "met" if r.ratio >= 0.8 else "NOT met"
+        print(
+            f"{r.preset:<15} {r.players:>7} {r.playout_hands_per_second:>10,.0f}"
+            f" {r.one_worker_hands_per_second:>11,.0f} {r.ratio:>6.2f} {r.workers:>7}"
+            f" {r.all_workers_hands_per_second:>8,.0f}  <- target ratio ≥ 0.8: {mark}"
+        )
+    print("tournament: lld.tournament.play_tournament, random bots, seats and dealer rotated")
+
+
 def max_rss_bytes() -> int | None:
     try:
         import resource
@@ -175,6 +237,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="hands in the separate tracemalloc run (default 100)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--tournament", action="store_true",
+        help="also time lld.tournament on one worker and on every core",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.hands < 1 or args.repeat < 1 or args.trace_hands < 1:
         parser.error("--hands, --repeat and --trace-hands must be at least 1")
@@ -262,6 +328,11 @@ def main(argv: list[str] | None = None) -> int:
         if progress:
             print(f"  {name}, {players} players ...", file=sys.stderr, end="\r", flush=True)
         results.append(measure(name, players, args.hands, args.repeat, warmup, args.trace_hands))
+    tournaments = (
+        [measure_tournament(name, players, args.hands, args.repeat) for name, players in rows]
+        if args.tournament
+        else []
+    )
     rss = max_rss_bytes()
     if args.json:
         report = {
@@ -274,11 +345,15 @@ def main(argv: list[str] | None = None) -> int:
             "max_rss_bytes": rss,
             "target": target_verdict(results),
         }
+        if tournaments:
+            report["tournament"] = [{**asdict(t), "ratio": t.ratio} for t in tournaments]
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         if progress:
             print(" " * 40, file=sys.stderr, end="\r", flush=True)
         print_table(args, results, rss)
+        if tournaments:
+            print_tournaments(tournaments)
     return 0
 
 

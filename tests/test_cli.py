@@ -90,8 +90,8 @@ def test_play_bots_only_prints_the_required_object(capsys: pytest.CaptureFixture
         capsys, "play", "--ruleset", "parlett", "--seed", "1", "--bots", "willughby", "--json"
     )
     assert code == 0
-    game = json.loads(out)  # the moves went to stderr; stdout holds the one object
-    assert "seat" in err
+    game = json.loads(out)  # stdout holds the one object
+    assert err == ""  # and no human log goes to stderr
     assert game["ruleset"] == "parlett"
     assert game["players"] == 5
     assert isinstance(game["dealer"], int)
@@ -110,6 +110,7 @@ def test_play_text_ends_with_the_result(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0
     assert "result:" in out
     assert "last player:" in out
+    assert "against break-even 8" in out  # the settlement shows the break-even
 
 
 def test_play_against_bots_reads_moves_from_input(
@@ -127,13 +128,114 @@ def test_play_against_bots_reads_moves_from_input(
     assert code == 0
 
 
-def test_play_stops_cleanly_when_input_ends(
+def _play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str, *args: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return run(capsys, "play", "--ruleset", "parlett", "--seed", "5", "--seat", "1", *args)
+
+
+@pytest.mark.parametrize("typed", ["", "q\n", "quit\n"])
+def test_quitting_exits_0_with_a_short_message(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str
+) -> None:
+    code, out, err = _play(capsys, monkeypatch, typed)
+    assert code == 0
+    assert err == ""
+    assert "left the table. Hand left unfinished at move" in out.splitlines()[-1]
+
+
+def test_the_table_says_who_you_are_whose_turn_and_what_is_public(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    code, _, err = run(capsys, "play", "--ruleset", "parlett", "--seed", "5")
+    code, out, _ = _play(capsys, monkeypatch, "1\n" * 200)
+    assert code == 0
+    assert "You are seat 1." in out
+    assert "Break-even: 8 cards won." in out  # at the start
+    assert "[R12]: 'lld ruling R12' explains it" in out  # the legend
+    assert "seat 1 (you), your turn:" in out
+    assert "seat 0 (willughby 0)   7 in hand; 2 won" in out  # opponents' hand sizes
+    lie = next(line for line in out.splitlines() if " lies down, putting " in line)
+    assert lie.rstrip().endswith("[R22]")
+    assert "lain down (put " in out
+
+
+def test_prompt_survives_odd_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    huge = "9" * 5000
+    typed = f"\u00b2\n{huge}\n{huge}: lie\n1: {huge}\nhelp\nhint\n" + "1\n" * 200
+    code, out, err = _play(capsys, monkeypatch, typed)
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    assert "bad move '\u00b2'" in out
+    assert "there is no move number 999999999999… (choose 1 to" in out
+    assert "Commands: help, hint" in out  # help
+    assert "the willughby bot would: " in out
+    assert "because: " in out
+    assert "result:" in out
+
+
+def test_save_and_resume(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    saved = tmp_path / "half.lld"
+    code, out, _ = _play(capsys, monkeypatch, f"1\n1\nsave {saved}\nq\n")
+    assert code == 0
+    assert f"saved to {saved}; go on with: lld play --resume {saved}" in out
+    text = saved.read_text(encoding="utf-8")
+    assert "seats: willughby 0, you, willughby 2, willughby 3, willughby 4" in text
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    code, out, _ = run(capsys, "play", "--resume", str(saved))
+    assert code == 0
+    assert f"Resumed from {saved} after move " in out
+    assert "You are seat 1." in out
+    assert "result:" in out
+
+
+def test_a_pair_may_be_laid_at_your_own_turn() -> None:
+    from lld.bots import make_bot
+    from lld.cli.play_cmd import TerminalPlayer
+    from lld.game import Game
+    from lld.moves import Move
+    from lld.presets import ruleset
+    from lld.session import Table
+
+    class PassingFreeMoves(TerminalPlayer):
+        def free(self, view: object) -> None:
+            return None  # so the pair is still there at the turn
+
+    typed = iter(["lay 4C 4D\n", "1\n", "q\n"])
+    out = io.StringIO()
+    game = Game.new(ruleset("parlett"), 5, 0)
+    table = Table(game, [make_bot("willughby", s) for s in range(5)])
+    names = ["you"] + [f"willughby {s}" for s in range(1, 5)]
+    table.players[0] = PassingFreeMoves(out, names, 0, table, lambda: next(typed))
+    with pytest.raises(Exception, match="left the table"):
+        table.play()
+    mine = [m for m in game.moves if m.seat == 0]
+    assert mine[:1] == [Move.parse("0: lay 4C 4D")]
+    assert mine[1].kind in ("capture", "lie")  # then the turn itself
+    assert "  [" in out.getvalue()
+    assert "lay 4C 4D" in out.getvalue()  # offered among the turn's moves
+
+
+def test_play_help_lists_rulesets_and_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "parlett         parlett    players 3, 4, 5, 6" in out
+    assert "du-coeur        du-coeur   players 4, 5, 6, 7, 8" in out
+
+
+def test_resume_of_a_bad_record_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.lld"
+    bad.write_text("ruleset: parlett\nplayers: 5\ndealer: 0\nseed: 1\nmoves:\n3: lie\n")
+    code, _, err = run(capsys, "play", "--resume", str(bad))
     assert code == 2
-    assert one_line_error(err) == "lld: input ended before the hand was over"
+    assert "illegal move" in one_line_error(err)
 
 
 # ------------------------------------------------------------------ stakes
@@ -144,8 +246,9 @@ def test_stakes_shows_the_balance_check(capsys: pytest.CaptureFixture[str]) -> N
     assert isinstance(shown, dict)
     by_players = {t["players"]: t for t in shown["tables"]}
     assert by_players[5]["pot"] == 11
-    assert by_players[5]["balances"] is True
-    assert by_players[8]["balances"] is False  # odd break-even
+    assert by_players[5]["balance"]["balances"] is True
+    assert by_players[8]["balance"]["balances"] is False
+    assert by_players[8]["balance"]["verdict"] == "odd_break_even"
     flat = run_json(
         capsys,
         "stakes",
@@ -157,7 +260,8 @@ def test_stakes_shows_the_balance_check(capsys: pytest.CaptureFixture[str]) -> N
         "deal_5=sympkyn_flat",
     )
     assert isinstance(flat, dict)
-    assert flat["tables"][0]["shortfall"] == 6
+    assert flat["tables"][0]["balance"]["shortfall"] == 6
+    assert flat["tables"][0]["balance"]["verdict"] == "pot_short"
 
 
 # ---------------------------------------------------------------- simulate
@@ -170,9 +274,14 @@ def test_simulate_reports_hands_means_and_speed(capsys: pytest.CaptureFixture[st
     )  # fmt: skip
     assert isinstance(result, dict)
     assert result["hands"] == 50
-    assert len(result["mean_net"]) == 5
+    assert [s["hands"] for s in result["by_seat"]] == [50] * 5
+    assert [r["role"] for r in result["by_role"]] == [
+        "eldest", "second", "third", "fourth", "dealer",
+    ]  # fmt: skip
+    assert [b["name"] for b in result["by_bot"]] == ["willughby"] + ["random"] * 4
+    assert sum(s["net"] for s in result["by_seat"]) == 0  # every pot used up
     assert result["hands_per_second"] > 0
-    assert result["hands_unbalanced"] == 0
+    assert result["unbalanced"] == 0
 
 
 # --------------------------------------------------------------- bad input
@@ -192,6 +301,14 @@ def test_simulate_reports_hands_means_and_speed(capsys: pytest.CaptureFixture[st
         (["play", "--seat", "5", "--seed", "1"], "--seat 5 is not a seat"),
         (["simulate", "--hands", "0"], "--hands must be 1 or more"),
         (["simulate", "--bots", "random,random"], "--bots names 2 bots for 5 seats"),
+        (["simulate", "--workers", "0", "--hands", "3"], "workers must be 1 or more"),
+        (["simulate", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "--opponents", "genius", "--seed", "1"], "unknown bot 'genius'"),
+        (["play", "--resume", "/no/such/file.lld"], "no such file"),
+        (["rules", "parlett", "--option", "lie_down=maybe"], "option lie_down cannot be"),
+        (["stakes", "--players", "x"], "invalid int value"),
+        (["ruling", "R99"], "unknown ruling 'R99'"),
+        (["sources", "nobody"], "unknown source 'nobody'"),
         (["replay", "/no/such/file.lld"], "no such file"),
         (["stakes", "--ruleset", "sympkyn", "--players", "8"], "gives no game for 8 players"),
         (["deal", "--players", "x"], "invalid int value"),
@@ -242,3 +359,41 @@ def test_the_installed_command_prints_no_traceback() -> None:
     assert (
         done.stderr.strip() == "lld: cannot play with 2 players: the sources give games for 3 to 8"
     )
+
+
+def test_resume_of_an_example_plays_the_seat_you_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # An example's seats are people's names, not bots: --seat and --opponents decide.
+    example = Path(__file__).resolve().parent.parent / "examples" / "r22-lie-down-by-choice.lld"
+    lines = example.read_text(encoding="utf-8").splitlines()
+    start = lines.index("moves:")
+    half = tmp_path / "half.lld"
+    half.write_text("\n".join([*lines[: start + 2], ""]), encoding="utf-8")  # one move played
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 100))
+    code, out, err = run(capsys, "play", "--resume", str(half), "--seat", "1")
+    assert code == 0, err
+    assert "You are seat 1." in out
+    assert "result:" in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_draws_a_progress_bar_only_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["simulate", "--ruleset", "parlett", "--hands", "450", "--seed", "1", "--workers", "1"]
+    code, out, err = run(capsys, *args)
+    assert code == 0
+    assert err == ""  # not a terminal: no bar
+    assert "hands where the pot was not used up: 0" in out
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(args) == 0
+    drawn = terminal.getvalue()
+    assert "\r[" in drawn
+    assert "450/450 hands" in drawn
+    assert drawn.endswith("\r\033[K")  # and the bar is wiped at the end

@@ -499,9 +499,13 @@ def test_ruling_shows_words_reading_and_presets(capsys: pytest.CaptureFixture[st
     assert run_ruling(_args(id="R3", json=True)) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["option"] == "first_dealer"
-    assert data["sources"]["sympkyn"] == "silent"
-    assert data["sources"]["parlett"][0]["quote"].startswith("Whoever cuts the lowest card")
-    assert data["presets"] == {name: rules.first_dealer for name, rules in PRESETS.items()}
+    sources = {s["source"]: s for s in data["sources"]}
+    assert sources["sympkyn"]["silent"] is True
+    assert sources["sympkyn"]["clauses"] == []
+    assert sources["parlett"]["clauses"][0]["quote"].startswith("Whoever cuts the lowest card")
+    assert {p["preset"]: p["value"] for p in data["presets"]} == {
+        name: rules.first_dealer for name, rules in PRESETS.items()
+    }
     assert data["reading"] == "low_cut"
     assert run_ruling(_args(id="r22")) == 0
     out = capsys.readouterr().out
@@ -542,6 +546,6 @@ def test_every_ruling_renders(conc: Concordance, capsys: pytest.CaptureFixture[s
         data = json.loads(capsys.readouterr().out)
         assert data["id"] == r.id
         if r.option is not None:
-            assert set(data["presets"]) == set(PRESETS)
-            given = [v for v in data["presets"].values() if v is not None]
+            assert {p["preset"] for p in data["presets"]} == set(PRESETS)
+            given = [p["value"] for p in data["presets"] if p["value"] is not None]
             assert all(v in r.values for v in given), r.id

@@ -21,16 +21,21 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but its usage errors are one line like every other error."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(BAD_INPUT, f"lld: {message} (see 'lld {self._command()}--help')\n")
+        self.exit(BAD_INPUT, f"lld: {one_line(message)} (see 'lld {self._command()}--help')\n")
 
     def _command(self) -> str:
         words = self.prog.split()[1:]
         return " ".join(words) + " " if words else ""
 
 
+def one_line(text: str) -> str:
+    """``text`` with anything unprintable (a line break inside an argument) escaped."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from lld import __version__
-    from lld.cli import engine_cmds, replay_cmd, sources_cmd
+    from lld.cli import deal_cmd, play_cmd, replay_cmd, rules_cmd, simulate_cmd, sources_cmd
 
     parser = _Parser(
         prog="lld",
@@ -39,7 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lld {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    engine_cmds.register(sub)
+    rules_cmd.register(sub)
+    deal_cmd.register(sub)
+    play_cmd.register(sub)
+    simulate_cmd.register(sub)
     replay_cmd.register(sub)
     sources_cmd.register(sub)
     return parser
@@ -51,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except LldError as error:
-        print(f"lld: {error}", file=sys.stderr)
+        print(f"lld: {one_line(str(error))}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
         print("lld: interrupted", file=sys.stderr)

@@ -19,9 +19,12 @@ import argparse
 import json
 import sys
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lld.errors import LldError
+
+if TYPE_CHECKING:
+    from lld.reports import RulingReport
 
 #: Exit status for bad input, as for every ``lld`` command.
 BAD_INPUT = 2
@@ -54,7 +57,9 @@ def _common(p: argparse.ArgumentParser, json_help: str) -> None:
 
 
 def _fail(error: LldError) -> int:
-    print(f"lld: {error}", file=sys.stderr)
+    from lld.cli import one_line
+
+    print(f"lld: {one_line(str(error))}", file=sys.stderr)
     return BAD_INPUT
 
 
@@ -117,135 +122,93 @@ def _reading(reading: str, values: tuple[str, ...]) -> str:
 # ------------------------------------------------------------------ ruling
 
 
-def ruling_data(ruling_id: str, sources_dir: str | None = None) -> dict[str, object]:
-    """Everything ``lld ruling`` shows, as a JSON-ready object.
-
-    ``behaviour`` is ``None`` for a ruling without an engine option; otherwise one
-    entry per example that demonstrates it (see :func:`lld.demonstrate.demonstrate`),
-    an empty list if there is none.
-    """
-    from lld.concordance import SOURCE_IDS, load
-    from lld.demonstrate import demonstrate
-    from lld.presets import PRESETS
-
-    conc = load(sources_dir)
-    r = conc.ruling(ruling_id)
-    sources: dict[str, object] = {}
-    for source in SOURCE_IDS:
-        found = conc.clauses_for(r.id, source)
-        sources[source] = [c.as_dict() for c in found] if found else "silent"
-    from lld.presets import PENDING_VALUES
-    from lld.ruleset import OPTIONS
-
-    # An option the registry decides before the engine has it: the presets' planned
-    # values, and no behaviour to show yet.
-    pending = r.option is not None and r.option not in OPTIONS
-    presets = (
-        {name: PENDING_VALUES[name].get(r.option or "") for name in PRESETS}
-        if pending
-        else {name: getattr(rules, r.option) for name, rules in PRESETS.items()}
-        if r.option is not None
-        else None
-    )
-    behaviour = (
-        []
-        if pending
-        else [d.as_dict() for d in demonstrate(r.id)]
-        if r.option is not None
-        else None
-    )
-    return {
-        "id": r.id,
-        "title": r.title,
-        "question": r.question,
-        "option": r.option,
-        "options": [{"value": o.value, "meaning": o.meaning} for o in r.options],
-        "sources": sources,
-        "reading": r.reading,
-        "reasons": r.reasons,
-        "presets": presets,
-        "behaviour": behaviour,
-    }
-
-
 def run_ruling(args: argparse.Namespace) -> int:
+    from lld.concordance import load
+    from lld.reports import ruling_report
+
     try:
-        data = ruling_data(args.id, args.sources_dir)
+        report = ruling_report(args.id, load(args.sources_dir))
     except LldError as error:
         return _fail(error)
     if args.json:
-        _print_json(data)
+        _print_json(report.to_json())
         return 0
-    out = [f"{data['id']}  {data['title']}", _wrap(f"Question: {data['question']}", "")]
-    options: list[dict[str, str]] = data["options"]  # type: ignore[assignment]
-    if data["option"] is not None:
-        out.append(f"Engine option: {data['option']}")
-        width = max(len(o["value"]) for o in options)
-        for o in options:
-            out.append(f"  {o['value']:{width}}  {o['meaning']}")
-    else:
-        out.append("Engine option: none (every preset plays it the same way)")
-    out += ["", "What the sources say:"]
-    sources: dict[str, Any] = data["sources"]  # type: ignore[assignment]
-    for source, found in sources.items():
-        if found == "silent":
-            out.append(f"  {source}: silent")
-            continue
-        out.append(f"  {source}:")
-        for c in found:
-            tags = [_reading(c["reading"], _as_tuple(c["value"]))]
-            tags += [f"{k} {c[k]}" for k in ("reports", "copies", "game") if k in c]
-            out.append(f"    {c['id']} [{'; '.join(tags)}]")
-            out.append(_wrap(f'"{c["quote"]}"', "      "))
-            out.append(_wrap(c["note"], "      "))
-    out += ["", f"The project's reading: {data['reading']}", _wrap(str(data["reasons"]), "  ")]
-    presets: dict[str, str | None] | None = data["presets"]  # type: ignore[assignment]
-    if presets is not None:
-        out += ["", "The engine under each preset:"]
-        out += [f"  {name:14} {option_value}" for name, option_value in presets.items()]
-    out += _behaviour_lines(str(data["id"]), data["option"], data["behaviour"])
-    print("\n".join(out))
+    print("\n".join(ruling_lines(report)))
     return 0
 
 
-def _behaviour_lines(ruling: str, option: object, behaviour: object) -> list[str]:
+def ruling_lines(r: RulingReport) -> list[str]:
+    """``lld ruling``'s text."""
+    out = [f"{r.id}  {r.title}", _wrap(f"Question: {r.question}", "")]
+    if r.option is not None:
+        out.append(f"Engine option: {r.option}" + ("" if r.in_engine else " (planned)"))
+        width = max(len(v.value) for v in r.values)
+        out += [f"  {v.value:{width}}  {v.meaning}" for v in r.values]
+    else:
+        out.append("Engine option: none (every preset plays it the same way)")
+    out += ["", "What the sources say:"]
+    for words in r.sources:
+        if words.silent:
+            out.append(f"  {words.source}: silent")
+            continue
+        out.append(f"  {words.source}:")
+        for c in words.clauses:
+            tags = [_reading(c.reading, c.values)]
+            if c.reports_willughby:
+                tags.append("reports Willughby")
+            tags += [f"{k} {v}" for k, v in (("copies", c.copies), ("game", c.game)) if v]
+            out.append(f"    {c.id} [{'; '.join(tags)}]")
+            out.append(_wrap(f'"{c.quote}"', "      "))
+            out.append(_wrap(c.note, "      "))
+    out += ["", f"The project's reading: {r.reading}", _wrap(r.reasons, "  ")]
+    if r.presets:
+        head = "The engine under each preset:" if r.in_engine else "Each preset's planned value:"
+        out += ["", head]
+        for p in r.presets:
+            line = f"  {p.preset:14} {_show(p.value)}"
+            out.append(line + (" (editorial)" if p.editorial else ""))
+            if p.editorial_reason:
+                out.append(_wrap(p.editorial_reason, " " * 17))
+    out += _behaviour_lines(r)
+    return out
+
+
+def _behaviour_lines(r: RulingReport) -> list[str]:
     """The "What the engine does" section of ``lld ruling``."""
-    if option is None or not isinstance(behaviour, list):
+    if r.behaviour is None:
         return ["", "What the engine does: the same under every preset (no engine option)."]
-    if not behaviour:
+    if not r.in_engine:
+        return [
+            "",
+            f"What the engine does: not yet; the engine does not have {r.option} (the values"
+            " above are the presets' planned ones).",
+        ]
+    if not r.behaviour:
         from lld.demonstrate import examples_directory
 
         where = examples_directory()
         if where is None:
             why = "no examples are installed with this copy of lld"
         else:
-            why = f"no example in {where} lists {ruling} in its 'rulings:' line"
+            why = f"no example in {where} lists {r.id} in its 'rulings:' line"
         return ["", f"What the engine does: not shown; {why}."]
     out: list[str] = []
-    for d in behaviour:
-        title = f', "{d["title"]}"' if d["title"] else ""
-        out += ["", f"What the engine does (example {d['example']}{title}):"]
-        rules = ", ".join([d["ruleset"], *(f"{k}={_show(v)}" for k, v in d["options"].items())])
-        also = any(b["unused_values"] for b in d["behaviours"])
+    for d in r.behaviour:
+        title = f', "{d.title}"' if d.title else ""
+        out += ["", f"What the engine does (example {d.example}{title}):"]
+        rules = ", ".join([d.ruleset, *(f"{k}={_show(v)}" for k, v in d.options)])
+        also = any(b.unused_values for b in d.behaviours)
         out.append(
-            f"  (its rules: {rules}; {option} as each preset sets it"
+            f"  (its rules: {rules}; {d.option} as each preset sets it"
             + (", and each value no preset takes)" if also else ")")
         )
         # One line per behaviour, however long: each is one setting's whole story.
-        out += [f"  {b['label']}: {b['text']}" for b in d["behaviours"]]
+        out += [f"  {b.label}: {b.outcome.text}" for b in d.behaviours]
     return out
 
 
 def _show(value: object) -> str:
     return "none" if value is None else str(value)
-
-
-def _as_tuple(value: object) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, list):
-        return tuple(str(v) for v in value)
-    return (str(value),)
 
 
 # ------------------------------------------------------------------ audit

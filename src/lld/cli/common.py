@@ -1,0 +1,45 @@
+"""What every ``lld`` command shares: the game arguments, JSON output, the seed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from lld.errors import NotationError
+
+
+def add_json(p: argparse.ArgumentParser, text: str = "print JSON") -> None:
+    p.add_argument("--json", action="store_true", help=text)
+
+
+def add_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="override one ruling, e.g. lie_down=voluntary (repeatable)",
+    )  # fmt: skip
+
+
+def add_game_args(p: argparse.ArgumentParser, players_default: int | None = 5) -> None:
+    from lld.presets import PRESETS
+
+    p.add_argument(
+        "--ruleset", default="reconstruction", metavar="NAME",
+        help=f"one of {', '.join(sorted(PRESETS))} (default reconstruction)",
+    )  # fmt: skip
+    p.add_argument("--players", type=int, default=players_default, metavar="N")
+    p.add_argument("--seed", type=int, metavar="N", help="fixes the deal (default: a new one)")
+    p.add_argument("--dealer", type=int, metavar="SEAT", help="default: cut for the deal")
+    add_option(p)
+
+
+def seed_of(args: argparse.Namespace) -> int:
+    """``--seed``, or a fresh one."""
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if seed < 0:
+        raise NotationError(f"--seed must be 0 or more, not {seed}")
+    return int(seed)
+
+
+def dump(obj: object) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False))

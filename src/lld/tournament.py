@@ -1,0 +1,370 @@
+"""Tournaments: many hands among bots, seats and dealer rotated, spread over the cores.
+
+Hand ``i`` (from 0) of a tournament with seed ``S``:
+
+* is dealt from :func:`hand_seed` ``(S, i)``: the first 8 bytes (big-endian) of
+  the BLAKE2b hash of ``"lld-tournament:S:i"``, so ``lld deal --seed`` with that
+  number shows the same deal;
+* is dealt by seat ``(first_dealer + i) % n``: the deal passes to the left
+  every hand (R4), so every seat deals as often as any other;
+* seats the bots shifted by one place every ``n`` hands: bot ``b`` sits at seat
+  ``(b - i // n) % n``. Over ``n * n`` hands every bot plays every seat in every
+  role (eldest ... dealer) exactly once, so a seat's effect, a role's effect and
+  a bot's strength can be told apart.
+
+The hands are played in blocks of :data:`BLOCK` (the last may be shorter). A
+block is the unit of work handed to a process, and its bots are made afresh
+from :func:`bot_seed` ``(S, block, b)``. So the result depends only on the
+tournament's settings, never on how many workers played it, and hand ``i`` is
+replayed exactly by replaying its block. (Seeding every bot's generator for every
+hand instead would cost about a quarter of a random five-player hand.)
+
+Each hand adds to :class:`Tally` objects per seat, per role and per bot. A
+tally keeps sums (of the net, of its square, of won cards, of hands as last
+player), which add up across blocks in any order; means, variances and
+confidence intervals are worked out from them, and new statistics are new
+sums.
+
+>>> from lld.presets import ruleset
+>>> t = play_tournament(ruleset("parlett"), ["random"] * 5, hands=50, seed=1, workers=1)
+>>> t.hands, sum(s.hands for s in t.by_seat), t.unbalanced
+(50, 250, 0)
+>>> [s.hands for s in t.by_role]
+[50, 50, 50, 50, 50]
+>>> t == play_tournament(ruleset("parlett"), ["random"] * 5, hands=50, seed=1, workers=1)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from lld.bots import Bot, make_bot
+from lld.errors import RulesetError
+from lld.game import Game
+from lld.playout import run
+from lld.roles import role_names
+from lld.ruleset import Ruleset
+
+#: Hands per block: the unit of work, and the span over which bots keep their state.
+BLOCK = 200
+
+#: ``progress(hands_done, hands_total)``, called as blocks finish.
+Progress = Callable[[int, int], None]
+
+
+def hand_seed(seed: int, i: int) -> int:
+    """The deal's seed for hand ``i`` of the tournament with seed ``seed``.
+
+    >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"lld-tournament:{seed}:{i}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def bot_seed(seed: int, block: int, bot: int) -> int:
+    """The seed of bot ``bot`` for block ``block``."""
+    text = f"lld-tournament-bot:{seed}:{block}:{bot}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def seating(i: int, players: int) -> tuple[int, ...]:
+    """Which bot sits at each seat in hand ``i``.
+
+    >>> seating(0, 3), seating(3, 3), seating(6, 3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    shift = (i // players) % players
+    return tuple((seat + shift) % players for seat in range(players))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Sums over the hands one seat, role or bot played.
+
+    >>> t = Tally().add(3, 10, True).add(-1, 6, False)
+    >>> t.hands, t.mean_net, t.variance, t.last_player_share
+    (2, 1.0, 8.0, 0.5)
+    """
+
+    hands: int = 0
+    net: int = 0
+    net_squared: int = 0
+    cards: int = 0
+    last_player: int = 0
+
+    def add(self, net: int, cards: int, last: bool) -> Tally:
+        return Tally(
+            self.hands + 1, self.net + net, self.net_squared + net * net,
+            self.cards + cards, self.last_player + last,
+        )  # fmt: skip
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(*(a + b for a, b in zip(_values(self), _values(other), strict=True)))
+
+    @property
+    def mean_net(self) -> float:
+        return self.net / self.hands if self.hands else 0.0
+
+    @property
+    def variance(self) -> float:
+        """The sample variance of the net per hand (0 for fewer than two hands)."""
+        if self.hands < 2:
+            return 0.0
+        mean = self.mean_net
+        return (self.net_squared - self.hands * mean * mean) / (self.hands - 1)
+
+    @property
+    def standard_error(self) -> float:
+        return math.sqrt(self.variance / self.hands) if self.hands else 0.0
+
+    @property
+    def mean_cards(self) -> float:
+        return self.cards / self.hands if self.hands else 0.0
+
+    @property
+    def last_player_share(self) -> float:
+        return self.last_player / self.hands if self.hands else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **dataclasses.asdict(self),
+            "mean_net": self.mean_net,
+            "standard_error": self.standard_error,
+            "mean_cards": self.mean_cards,
+            "last_player_share": self.last_player_share,
+        }
+
+
+def _values(t: Tally) -> tuple[int, ...]:
+    return (t.hands, t.net, t.net_squared, t.cards, t.last_player)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament's settings: everything its result depends on."""
+
+    rules: Ruleset
+    #: One bot name per bot; bot ``b`` starts at seat ``b``.
+    bots: tuple[str, ...]
+    hands: int
+    seed: int
+    first_dealer: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """What a tournament gave: tallies per seat, per role (eldest first, the dealer
+    last; :func:`lld.roles.role_names`) and per bot, and the hands whose pot was
+    not used up."""
+
+    tournament: Tournament
+    by_seat: tuple[Tally, ...]
+    by_role: tuple[Tally, ...]
+    by_bot: tuple[Tally, ...]
+    unbalanced: int
+    #: How it was played: not part of the result (equal results compare equal).
+    workers: int = field(default=1, compare=False)
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def hands(self) -> int:
+        return self.tournament.hands
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return role_names(self.tournament.players)
+
+    @property
+    def hands_per_second(self) -> float | None:
+        return self.hands / self.seconds if self.seconds > 0 else None
+
+    def to_json(self) -> dict[str, Any]:
+        t = self.tournament
+        return {
+            "ruleset": t.rules.name,
+            "options": t.rules.overrides_from(_preset_of(t.rules)),
+            "players": t.players,
+            "bots": list(t.bots),
+            "hands": t.hands,
+            "seed": t.seed,
+            "first_dealer": t.first_dealer,
+            "block": BLOCK,
+            "by_seat": [s.to_json() for s in self.by_seat],
+            "by_role": [
+                {"role": r, **s.to_json()} for r, s in zip(self.roles, self.by_role, strict=True)
+            ],
+            "by_bot": [
+                {"bot": b, "name": t.bots[b], **s.to_json()} for b, s in enumerate(self.by_bot)
+            ],
+            "unbalanced": self.unbalanced,
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+        }
+
+
+def _preset_of(rules: Ruleset) -> Ruleset:
+    from lld.presets import PRESETS
+
+    return PRESETS.get(rules.name, rules)
+
+
+# ------------------------------------------------------------------ playing
+
+
+def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
+    """Play one block; return the flat sums (seats, roles, bots; five each) and the
+    number of unbalanced hands. Runs in a worker process, so it returns plain data."""
+    n = t.players
+    start, stop = block * BLOCK, min((block + 1) * BLOCK, t.hands)
+    bots: list[Bot] = [make_bot(name, bot_seed(t.seed, block, b)) for b, name in enumerate(t.bots)]
+    # Five running sums (hands, net, net squared, cards, last player) per seat,
+    # role and bot, kept as lists: adding frozen tallies for every hand would
+    # cost the loop a tenth of its speed.
+    sums = [[0] * 5 for _ in range(3 * n)]
+    unbalanced = 0
+    rules, seed, first = t.rules, t.seed, t.first_dealer
+    # The n seatings, and the bots in their seats for each, worked out once.
+    seatings = [seating(k * n, n) for k in range(n)]
+    at_table = [[bots[b] for b in seats] for seats in seatings]
+    for i in range(start, stop):
+        dealer = (first + i) % n
+        shift = (i // n) % n
+        seats = seatings[shift]
+        game = run(Game.new(rules, n, hand_seed(seed, i), dealer), at_table[shift])
+        net, won, last = game.ledger.net, game.won, game.last_player
+        for seat in range(n):
+            v = net[seat]
+            cards = won[seat].bit_count()
+            is_last = seat == last
+            for row in (sums[seat], sums[n + (seat - dealer - 1) % n], sums[2 * n + seats[seat]]):
+                row[0] += 1
+                row[1] += v
+                row[2] += v * v
+                row[3] += cards
+                row[4] += is_last
+        unbalanced += game.ledger.pot != 0
+    return sums, unbalanced
+
+
+def _blocks(hands: int) -> range:
+    return range((hands + BLOCK - 1) // BLOCK)
+
+
+def _in_process(t: Tournament) -> Iterator[tuple[Any, int, int]]:
+    for block in _blocks(t.hands):
+        yield (*play_block(t, block), block)
+
+
+def _pool(workers: int) -> Executor | None:
+    """A process pool, or ``None`` where processes cannot be started (Pyodide)."""
+    if sys.platform == "emscripten":
+        return None
+    try:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=workers)
+    except (ImportError, NotImplementedError, OSError):
+        return None
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def play_tournament(
+    rules: Ruleset,
+    bots: Sequence[str],
+    hands: int,
+    seed: int,
+    *,
+    first_dealer: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> TournamentResult:
+    """Play ``hands`` hands among ``bots`` (one bot name per seat) under ``rules``.
+
+    ``workers`` processes share the blocks (default: every core); with
+    ``workers=1``, or where processes cannot be started, the hands are played in
+    this process. The result is the same either way. Bad settings raise
+    :class:`~lld.errors.RulesetError`.
+    """
+    import time
+
+    bots = tuple(bots)
+    n = len(bots)
+    rules.stakes(n)  # the reading must give a game for this many players
+    for name in bots:
+        make_bot(name)  # an unknown bot fails here, once, not in every worker
+    if hands < 1:
+        raise RulesetError(f"a tournament needs 1 hand or more, not {hands}")
+    if not 0 <= first_dealer < n:
+        raise RulesetError(f"first dealer {first_dealer} is not a seat (0 to {n - 1})")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise RulesetError(f"the seed must be a whole number 0 or more, not {seed!r}")
+    if workers is not None and workers < 1:
+        raise RulesetError(f"workers must be 1 or more, not {workers}")
+    t = Tournament(rules, bots, hands, seed, first_dealer)
+    wanted = default_workers() if workers is None else workers
+    wanted = min(wanted, len(_blocks(hands)))
+    totals = [[0] * 5 for _ in range(3 * n)]
+    unbalanced = 0
+    done = 0
+    start = time.perf_counter()
+    pool = _pool(wanted) if wanted > 1 else None
+    used = wanted if pool is not None else 1
+    if pool is None:
+        results: Iterator[tuple[Any, int, int]] = _in_process(t)
+    else:
+        results = _from_pool(pool, _portable(t))
+    try:
+        for sums, lopsided, block in results:
+            for row, add in zip(totals, sums, strict=True):
+                for k in range(5):
+                    row[k] += add[k]
+            unbalanced += lopsided
+            done += min(BLOCK, hands - block * BLOCK)
+            if progress is not None:
+                progress(done, hands)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    seconds = time.perf_counter() - start
+    tallies = [Tally(*row) for row in totals]
+    return TournamentResult(
+        t, tuple(tallies[:n]), tuple(tallies[n : 2 * n]), tuple(tallies[2 * n :]),
+        unbalanced, used, seconds,
+    )  # fmt: skip
+
+
+def _from_pool(pool: Executor, t: Tournament) -> Iterator[tuple[Any, int, int]]:
+    from concurrent.futures import as_completed
+
+    futures = {pool.submit(play_block, t, block): block for block in _blocks(t.hands)}
+    for future in as_completed(futures):
+        yield (*future.result(), futures[future])
+
+
+def _portable(t: Tournament) -> Tournament:
+    """The settings with a fresh copy of the ruleset, without the engine's compiled
+    tables (each worker compiles its own), so they pickle small."""
+    fields = {f.name: getattr(t.rules, f.name) for f in dataclasses.fields(t.rules)}
+    return dataclasses.replace(t, rules=type(t.rules)(**fields))

@@ -1,0 +1,99 @@
+"""Tournaments: rotation, reproducible seeds, the same result on any number of workers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import lld.tournament as tm
+from lld.bots import make_bot
+from lld.errors import RulesetError
+from lld.game import Game
+from lld.playout import run
+from lld.presets import ruleset
+from lld.roles import role_of
+from lld.tournament import BLOCK, bot_seed, hand_seed, play_tournament, seating
+
+RULES = ruleset("parlett")
+
+
+def test_every_bot_plays_every_seat_in_every_role_once_per_n_squared_hands() -> None:
+    for n in range(3, 9):
+        combos: Counter[tuple[int, int, int]] = Counter()
+        for i in range(n * n):
+            dealer = i % n
+            for seat, bot in enumerate(seating(i, n)):
+                combos[bot, seat, role_of(seat, dealer, n)] += 1
+        assert len(combos) == n**3
+        assert set(combos.values()) == {1}
+        for bot in range(n):
+            for seat in range(n):
+                roles = [r for (b, s, r), k in combos.items() if b == bot and s == seat]
+                assert sorted(roles) == list(range(n))
+
+
+def test_one_worker_and_two_give_the_same_result() -> None:
+    one = play_tournament(RULES, ["random", "willughby", "random", "random", "random"],
+                          hands=BLOCK + 37, seed=9, workers=1)  # fmt: skip
+    two = play_tournament(RULES, ["random", "willughby", "random", "random", "random"],
+                          hands=BLOCK + 37, seed=9, workers=2)  # fmt: skip
+    assert one == two
+    assert one.hands == BLOCK + 37
+
+
+def test_hand_i_is_replayed_from_its_seed_and_its_block() -> None:
+    # Replaying a block by hand, from the documented seeds, gives the same sums.
+    t = play_tournament(RULES, ["random"] * 5, hands=30, seed=4, workers=1)
+    bots = [make_bot("random", bot_seed(4, 0, b)) for b in range(5)]
+    net = [0] * 5
+    roles = [0] * 5
+    for i in range(30):
+        dealer = i % 5
+        seats = seating(i, 5)
+        game = run(Game.new(RULES, 5, hand_seed(4, i), dealer), [bots[b] for b in seats])
+        for seat in range(5):
+            net[seat] += game.ledger.net[seat]
+            roles[role_of(seat, dealer, 5)] += game.ledger.net[seat]
+    assert [s.net for s in t.by_seat] == net
+    assert [r.net for r in t.by_role] == roles
+    assert sum(b.net for b in t.by_bot) == sum(net) == 0
+
+
+def test_the_dealer_rotates_every_hand() -> None:
+    t = play_tournament(RULES, ["random"] * 5, hands=10, seed=1, workers=1, first_dealer=2)
+    assert [r.hands for r in t.by_role] == [10] * 5
+    assert [s.hands for s in t.by_seat] == [10] * 5
+
+
+def test_progress_reaches_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    play_tournament(RULES, ["random"] * 5, hands=BLOCK * 2 + 1, seed=1, workers=1,
+                    progress=lambda done, total: seen.append((done, total)))  # fmt: skip
+    assert seen[-1] == (BLOCK * 2 + 1, BLOCK * 2 + 1)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_without_processes_it_plays_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tm, "_pool", lambda workers: None)  # as under Pyodide
+    t = play_tournament(RULES, ["random"] * 5, hands=BLOCK + 1, seed=2, workers=2)
+    assert t.workers == 1
+    assert t == play_tournament(RULES, ["random"] * 5, hands=BLOCK + 1, seed=2, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hands": 0}, "1 hand or more"),
+        ({"bots": ["random"] * 2}, "cannot play with 2 players"),
+        ({"bots": ["genius"] * 5}, "unknown bot 'genius'"),
+        ({"first_dealer": 5}, "first dealer 5 is not a seat"),
+        ({"seed": -1}, "the seed must be"),
+        ({"workers": 0}, "workers must be 1 or more"),
+    ],
+)
+def test_bad_settings_are_ruleset_errors(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"bots": ["random"] * 5, "hands": 5, "seed": 1, "workers": 1}
+    args.update(kwargs)
+    with pytest.raises(RulesetError, match=message):
+        play_tournament(RULES, **args)  # type: ignore[arg-type]
