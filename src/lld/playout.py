@@ -15,34 +15,43 @@ from typing import TYPE_CHECKING
 
 from lld.bots.random_bot import pick_free, pick_turn
 from lld.game import Game
+from lld.moves import LIE
+from lld.observation import Observer
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from lld.bots import Bot
-    from lld.view import SeatView
 
 
 def run(game: Game, bots: Sequence[Bot]) -> Game:
-    """Play ``game`` to its end with one bot per seat; return it."""
+    """Play ``game`` to its end with one bot per seat; return it.
+
+    Each bot sees only an :class:`~lld.observation.Observation` of its seat,
+    made when it is asked to decide.
+    """
     n = game.n
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} seats")
-    views = [game.view(s) for s in range(n)]
+    observer = Observer(game)
+    turn = observer.turn
     chooses = [bot.choose for bot in bots]
     free_seats, play = game.free_seats, game.play
     while not game.over:
         if game.free_pending:
             seats = free_seats()
             if seats:
-                offer_free_moves(game, bots, views, seats)
+                offer_free_moves(game, bots, observer, seats)
         if not game.over:  # the free moves may have ended the hand
-            seat = game.to_play
-            play(chooses[seat](views[seat]))
+            observation = turn()
+            move = chooses[observation.seat](observation)
+            play(move)
+            if move[0] == LIE:
+                observer.lay_down(observation.seat, observation.hand)
     return game
 
 
 def offer_free_moves(
-    game: Game, bots: Sequence[Bot], views: Sequence[SeatView], seats: Sequence[int]
+    game: Game, bots: Sequence[Bot], observer: Observer, seats: Sequence[int]
 ) -> None:
     """Ask ``seats``, in rotation from the one to play, for free moves until each passes.
 
@@ -50,9 +59,9 @@ def offer_free_moves(
     the seat to play, then the others in turn order. ``seats`` is in seat order.
     """
     for seat in in_rotation(seats, game.to_play):
-        bot, view = bots[seat], views[seat]
+        free = bots[seat].free
         while not game.over:
-            move = bot.free(view)
+            move = free(observer.free(seat))
             if move is None:
                 break
             game.play(move)
@@ -62,7 +71,7 @@ def random_playout(game: Game, rng: random.Random) -> Game:
     """Play ``game`` to its end with random legal moves; return it.
 
     The choices are a table of ``random`` bots' (see :mod:`lld.bots.random_bot`),
-    made here without seat views: this is the rollout a searching bot runs
+    made here without observations: this is the rollout a searching bot runs
     from a position it has sampled, and the loop the benchmark times.
 
     >>> from lld.presets import ruleset

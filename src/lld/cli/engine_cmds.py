@@ -16,11 +16,11 @@ from lld.errors import IllegalMoveError, LldError, NotationError, RulesetError
 from lld.events import Event
 from lld.game import Game
 from lld.moves import TURN_KINDS, Move
+from lld.observation import Observation
 from lld.playout import run
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS, ruleset_with
 from lld.ruleset import OPTIONS, Ruleset
 from lld.summary import summarize
-from lld.view import SeatView
 
 
 def register(sub: Any) -> None:
@@ -229,16 +229,16 @@ class _TerminalPlayer:
     def __init__(self, printer: _EventPrinter) -> None:
         self.printer = printer
 
-    def choose(self, view: SeatView) -> Move:
-        move = self._ask(view, view.turn_moves(), f"seat {view.seat} to play")
+    def choose(self, view: Observation) -> Move:
+        move = self._ask(view, view.turn_moves, f"seat {view.seat} to play")
         assert move is not None  # a turn cannot be passed
         return move
 
-    def free(self, view: SeatView) -> Move | None:
-        moves = view.free_moves()
+    def free(self, view: Observation) -> Move | None:
+        moves = view.free_moves
         return self._ask(view, moves, "free move, or Enter to pass") if moves else None
 
-    def _ask(self, view: SeatView, moves: list[Move], prompt: str) -> Move | None:
+    def _ask(self, view: Observation, moves: Sequence[Move], prompt: str) -> Move | None:
         out = self.printer.out
         while True:
             self.printer.show(view.events)
@@ -278,7 +278,7 @@ _HELP = """  Type the number of a move, or write it: '7S x 7H' captures the 7H w
   oversight from the table. Cards are rank (A 2-9 T J Q K) then suit (C D H S)."""
 
 
-def _read_move(text: str, seat: int, moves: list[Move]) -> Move:
+def _read_move(text: str, seat: int, moves: Sequence[Move]) -> Move:
     if text.isdigit():
         i = int(text)
         if not 1 <= i <= len(moves):
