@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.deal import Deal
@@ -58,6 +59,38 @@ def _public_twin(rules: Ruleset) -> Ruleset:
     return dataclasses.replace(rules)
 
 
+class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
+    """The game's log, to read only: it holds nothing hidden (a lie-down's event
+    has no cards), and an observation reads the part written before it was made."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: list[tuple[str, int | None, str, int, int, int]]) -> None:
+        self._entries = entries
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[str, int | None, str, int, int, int]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[str, int | None, str, int, int, int]]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        return self._entries[i]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PublicLog):
+            return NotImplemented
+        return self._entries == other._entries
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<public log of {len(self._entries)} entries>"
+
+
 class Public(NamedTuple):
     """What every seat knows for the whole hand: shared by its observations."""
 
@@ -69,14 +102,14 @@ class Public(NamedTuple):
     deal_won: tuple[int, ...]
     deal_sizes: tuple[int, ...]
     #: The game's log (it only grows; each observation reads its own length of it).
-    log: list[tuple[str, int | None, str, int, int, int]]
+    log: PublicLog
 
     @classmethod
     def of(cls, game: Game) -> Public:
         deal = game.deal
         return cls(
             game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
-            tuple(map(int.bit_count, deal.hands)), game._log,
+            tuple(map(int.bit_count, deal.hands)), PublicLog(game._log),
         )  # fmt: skip
 
 
@@ -296,7 +329,7 @@ class Observer:
     def __init__(self, game: Game) -> None:
         self._game = game
         public = Public.of(game)
-        self._log = public.log
+        self._log = game._log  # the raw list: len() of it is what each observation pins
         lies = _lies(game) if True in game.out else (0,) * game.n
         self._dead_seen: dict[int, tuple[str, int, int]] = {}
         self._context = Context(public, (), lies, tuple(game.ledger._raw))
