@@ -59,16 +59,18 @@ def reachable(root: object) -> list[object]:
 
 def assert_nothing_hidden(observation: Observation, game: Game) -> None:
     seat = observation.seat
-    others = [h for s, h in enumerate(game.hands) if s != seat]
-    hidden = sum(others)
+    hidden = sum(h for s, h in enumerate(game.hands) if s != seat)
     for obj in reachable(observation):
         assert not isinstance(obj, (Game, Deal, Observer)), f"{type(obj).__name__} is reachable"
         assert obj is not game.hands
         assert obj is not game.deal.hands
+        # Below 256 a mask (the aces and twos) cannot be told from a count or a
+        # seat; the moves are checked whatever their cards.
         if isinstance(obj, int) and not isinstance(obj, bool) and obj > 255:
             assert not obj & hidden, f"a mask holding hidden cards is reachable: {obj:#x}"
-        if isinstance(obj, int) and obj:
-            assert obj not in others or (count(obj) < 2 and obj <= 255)
+        if isinstance(obj, Move):
+            assert obj.seat == seat, f"another seat's move is reachable: {obj}"
+            assert not obj.cards & hidden, f"a move with hidden cards is reachable: {obj}"
 
 
 @settings(max_examples=40, deadline=None)
@@ -79,7 +81,10 @@ def test_no_hidden_card_is_reachable_from_an_observation(case: tuple[str, int, i
     observer = Observer(game)
     for seat in range(game.n):
         assert_nothing_hidden(Observation.of(game, seat), game)
-        assert_nothing_hidden(observer.free(seat), game)
+        offered = observer.free(seat)
+        assert (offered is None) == (not game.free_moves(seat))
+        if offered is not None:
+            assert_nothing_hidden(offered, game)
     if not game.over:
         assert_nothing_hidden(observer.turn(), game)
 
@@ -88,8 +93,10 @@ def test_the_walk_finds_a_hidden_hand_when_there_is_one() -> None:
     """The check above can fail: an object that does hold another hand is caught."""
     game = midgame("parlett", 3, 2)
     leaky = Observation.of(game, 0)._replace(turn_moves=(Move("lay", 1, game.hands[1], 0),))
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="another seat's move"):
         assert_nothing_hidden(leaky, game)
+    with pytest.raises(AssertionError, match="hidden cards"):
+        assert_nothing_hidden(Observation.of(game, 0)._replace(fresh=(game.hands[2],)), game)
     with pytest.raises(AssertionError, match="Game is reachable"):
         assert_nothing_hidden(Observation.of(game, 0)._replace(free_moves=(game,)), game)  # type: ignore[arg-type]
 
@@ -161,8 +168,8 @@ def test_the_drivers_observations_are_the_full_ones(name: str) -> None:
 
 
 def test_offer_free_moves_asks_with_observations() -> None:
-    game = midgame("du-coeur", 5, 0)
-    got: list[object] = []
+    game = midgame("du-coeur", 10, 0)  # seats 1 and 2 hold pairs to lay, 0 and 3 nothing
+    got: list[Observation] = []
 
     class Pass:
         name = "pass"
@@ -175,8 +182,8 @@ def test_offer_free_moves_asks_with_observations() -> None:
             return None
 
     offer_free_moves(game, [Pass()] * game.n, Observer(game), list(range(game.n)))
-    assert len(got) == game.n
-    assert all(isinstance(o, Observation) for o in got)
+    assert [o.seat for o in got] == [1, 2]
+    assert all(isinstance(o, Observation) and o.free_moves for o in got)
 
 
 # ------------------------------------------------------------------ the bots' own code

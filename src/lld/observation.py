@@ -343,36 +343,42 @@ class Observer:
         )
 
     def _context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
-        if (dead or self._dead_seen) and dead != self._dead_seen:
+        if dead != self._dead_seen:
             self._dead_seen = dict(dead)
             groups = tuple(DeadGroup(r, *dead[r]) for r in sorted(dead))
             self._context = self._context._replace(dead=groups)
         return self._context
 
     def turn(self) -> Observation:
-        """The seat to play, offered its turn moves."""
+        """The seat to play, offered its turn moves (asked only while the hand is on)."""
         g = self._game
         seat = g.to_play
-        fresh = g._fresh
+        fresh, dead = g._fresh, g._dead
         return _new(
             Observation,
             (
-                seat, g.hands[seat], g.table, tuple(g.won), seat, g.turns, g.over,
+                seat, g.hands[seat], g.table, tuple(g.won), seat, g.turns, False,
                 tuple(g.turn_moves()), (), _own(fresh, seat) if fresh else (),
-                self._context_now(g._dead), len(self._log),
+                self._context_now(dead) if dead or self._dead_seen else self._context,
+                len(self._log),
             ),
         )  # fmt: skip
 
-    def free(self, seat: int) -> Observation:
-        """``seat``, offered its free moves."""
+    def free(self, seat: int) -> Observation | None:
+        """``seat``, offered its free moves, or ``None`` if it has none: then there
+        is nothing to ask (asked only while the hand is on)."""
         g = self._game
-        fresh = g._fresh
+        moves = g.free_moves(seat)
+        if not moves:
+            return None
+        fresh, dead = g._fresh, g._dead
         return _new(
             Observation,
             (
-                seat, g.hands[seat], g.table, tuple(g.won), g.to_play, g.turns, g.over, (),
-                tuple(g.free_moves(seat)), _own(fresh, seat) if fresh else (),
-                self._context_now(g._dead), len(self._log),
+                seat, g.hands[seat], g.table, tuple(g.won), g.to_play, g.turns, False, (),
+                tuple(moves), _own(fresh, seat) if fresh else (),
+                self._context_now(dead) if dead or self._dead_seen else self._context,
+                len(self._log),
             ),
         )  # fmt: skip
 

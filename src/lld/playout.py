@@ -57,11 +57,15 @@ def offer_free_moves(
 
     Who is "first in time" at a real table is whoever speaks first; here it is
     the seat to play, then the others in turn order. ``seats`` is in seat order.
+    A seat with no free move is not asked (passing is all it could do).
     """
     for seat in in_rotation(seats, game.to_play):
         free = bots[seat].free
         while not game.over:
-            move = free(observer.free(seat))
+            seen = observer.free(seat)
+            if seen is None:  # no free move: nothing to ask
+                break
+            move = free(seen)
             if move is None:
                 break
             game.play(move)
