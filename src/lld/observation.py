@@ -336,17 +336,16 @@ class Observer:
 
     def lay_down(self, seat: int, hand: int) -> None:
         """Note that ``seat`` has just lain down with ``hand`` (and may have paid, R23)."""
-        lies = list(self._context.lie_downs)
-        lies[seat] = hand
-        self._context = self._context._replace(
-            lie_downs=tuple(lies), ledger_entries=tuple(self._game.ledger._raw)
-        )
+        public, dead, lies, _ledger = self._context
+        lies = (*lies[:seat], hand, *lies[seat + 1 :])
+        self._context = _new(Context, (public, dead, lies, tuple(self._game.ledger._raw)))
 
     def _context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
         if dead != self._dead_seen:
             self._dead_seen = dict(dead)
-            groups = tuple(DeadGroup(r, *dead[r]) for r in sorted(dead))
-            self._context = self._context._replace(dead=groups)
+            groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead))
+            public, _dead, lies, ledger = self._context
+            self._context = _new(Context, (public, groups, lies, ledger))
         return self._context
 
     def turn(self) -> Observation:
