@@ -162,7 +162,7 @@ class Observation(NamedTuple):
             cls,
             (
                 seat, game.hands[seat], game.table, tuple(game.won), game.to_play, game.turns,
-                game.over, turn, free, _own(game._fresh, seat), context, len(public.log),
+                game.over, turn, free, own_fresh(game._fresh, seat), context, len(public.log),
             ),
         )  # fmt: skip
 
@@ -340,8 +340,9 @@ class Observer:
         lies = (*lies[:seat], hand, *lies[seat + 1 :])
         self._context = _new(Context, (public, dead, lies, tuple(self._game.ledger._raw)))
 
-    def _context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
-        if dead != self._dead_seen:
+    def context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
+        """The context, made again if the dead groups are not those it holds."""
+        if (dead or self._dead_seen) and dead != self._dead_seen:
             self._dead_seen = dict(dead)
             groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead))
             public, _dead, lies, ledger = self._context
@@ -357,8 +358,8 @@ class Observer:
             Observation,
             (
                 seat, g.hands[seat], g.table, tuple(g.won), seat, g.turns, False,
-                tuple(g.turn_moves()), (), _own(fresh, seat) if fresh else (),
-                self._context_now(dead) if dead or self._dead_seen else self._context,
+                tuple(g.turn_moves()), (), own_fresh(fresh, seat) if fresh else (),
+                self.context_now(dead),
                 len(self._log),
             ),
         )  # fmt: skip
@@ -375,14 +376,14 @@ class Observer:
             Observation,
             (
                 seat, g.hands[seat], g.table, tuple(g.won), g.to_play, g.turns, False, (),
-                tuple(moves), _own(fresh, seat) if fresh else (),
-                self._context_now(dead) if dead or self._dead_seen else self._context,
+                tuple(moves), own_fresh(fresh, seat) if fresh else (),
+                self.context_now(dead),
                 len(self._log),
             ),
         )  # fmt: skip
 
 
-def _own(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
+def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
     return tuple(sorted(r for s, r in fresh if s == seat))
 
 
