@@ -21,6 +21,7 @@ from lld.deal import Deal
 from lld.errors import RecordError
 from lld.game import Game
 from lld.moves import Move
+from lld.observation import Observation
 from lld.playout import play_hand, run
 from lld.presets import PRESETS, ruleset
 from lld.record import (
@@ -679,7 +680,7 @@ def played_records(draw: st.DrawFn) -> tuple[HandRecord, Game]:
         for _ in range(stop):
             if game.over:
                 break
-            game.play(bots[game.to_play].choose(game.view(game.to_play)))
+            game.play(bots[game.to_play].choose(Observation.of(game, game.to_play)))
     names = draw(st.none() | st.lists(SEAT_NAME, min_size=players, max_size=players, unique=True))
     rec = record_from_game(
         game,

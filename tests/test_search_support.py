@@ -11,6 +11,7 @@ from lld.bots.random_bot import RandomBot
 from lld.errors import IllegalMoveError
 from lld.game import Game
 from lld.moves import LIE, Move
+from lld.observation import Observation, sample
 from lld.playout import random_playout, run
 from lld.presets import PRESETS, ruleset
 from lld.summary import summarize
@@ -54,18 +55,22 @@ def test_a_sampled_world_keeps_what_the_seat_can_see(seed: int) -> None:
     if game.over:
         pytest.skip("the hand ended early")
     seat = game.to_play
-    view = game.view(seat)
-    world = view.sample(random.Random(seed))
+    seen = Observation.of(game, seat)
+    world = sample(seen, random.Random(seed))
     assert world.hands[seat] == game.hands[seat]
     assert world.table == game.table
     assert world.won == game.won
     assert world.to_play == game.to_play
+    assert world.events == game.events
     assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in game.hands]
     others = 0
     for s, hand in enumerate(world.hands):
         if s != seat:
             others |= hand
-    assert others == view.unseen()
+    assert others == seen.unseen()
+    # The world's deal is the sampled hands with what each seat has played since.
+    assert world.deal.hands[seat] == game.deal.hands[seat]
+    assert Game.from_deal(world.rules, world.deal).moves == []
     assert world.complete
     run(world, [make_bot("random", s) for s in range(world.n)])
     assert world.complete
@@ -74,30 +79,25 @@ def test_a_sampled_world_keeps_what_the_seat_can_see(seed: int) -> None:
 
 def test_sampling_deals_the_hidden_cards_afresh() -> None:
     game = midgame("reconstruction", 5, seed=11, moves=2)
-    view = game.view(game.to_play)
-    worlds = {tuple(view.sample(random.Random(i)).hands) for i in range(20)}
+    seen = Observation.of(game, game.to_play)
+    worlds = {tuple(sample(seen, random.Random(i)).hands) for i in range(20)}
     assert len(worlds) > 1
+    deals = {sample(seen, random.Random(i)).deal.hands for i in range(20)}
+    assert game.deal.hands not in deals or len(deals) > 1
 
 
-def test_a_view_cannot_reach_the_other_hands() -> None:
-    view = Game.new(ruleset("parlett"), 5, 1).view(2)
-    assert not hasattr(view, "hands")
-    assert not hasattr(view, "game")
-    assert {n for n in dir(view) if not n.startswith("__")} >= {"hand", "table", "won", "sample"}
-
-
-def test_a_view_checks_only_its_own_seats_moves() -> None:
+def test_an_observation_checks_only_its_own_seats_moves() -> None:
     game = Game.new(ruleset("parlett"), 5, 1)
     seat = game.to_play
-    view = game.view(seat)
+    seen = Observation.of(game, seat)
     moves = game.turn_moves()
     assert moves[-1].kind != LIE  # a capture is open, so lying down is not allowed
     for move in moves:
-        view.check(move)  # legal: no error
+        seen.check(move)  # legal: no error
     with pytest.raises(IllegalMoveError, match="this is seat"):
-        game.view((seat + 1) % 5).check(moves[0])
+        Observation.of(game, (seat + 1) % 5).check(moves[0])
     with pytest.raises(IllegalMoveError) as caught:
-        view.check(Move(LIE, seat))
+        seen.check(Move(LIE, seat))
     assert (caught.value.rule, caught.value.option) == ("R22", "lie_down=forced")
 
 
@@ -121,10 +121,10 @@ def test_random_playout_chooses_as_a_table_of_random_bots(name: str) -> None:
 def test_random_playouts_from_sampled_worlds_leave_the_game_alone(seed: int) -> None:
     game = midgame("reconstruction", 4 + seed % 3, seed, moves=5)
     before = summarize(game)
-    view = game.view(game.to_play)
+    seen = Observation.of(game, game.to_play)
     rng = random.Random(seed)
     for _ in range(5):
-        world = random_playout(view.sample(rng), rng)
+        world = random_playout(sample(seen, rng), rng)
         assert world.over
         assert world.complete
         assert world.ledger.consistent

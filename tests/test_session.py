@@ -10,11 +10,11 @@ from lld.bots import Bot, make_bot
 from lld.errors import RecordError
 from lld.game import Game
 from lld.moves import Move
+from lld.observation import Observation
 from lld.presets import ruleset
 from lld.record import HandRecord, MoveLine
 from lld.session import Played, Table
 from lld.summary import summarize
-from lld.view import SeatView
 
 
 def _bots(n: int) -> list[Bot]:
@@ -33,13 +33,13 @@ class _Remembering:
     def __init__(self, seat: int, held: dict[int, int]) -> None:
         self.bot, self.held = make_bot("willughby", seat), held
 
-    def choose(self, view: SeatView) -> Move:
+    def choose(self, view: Observation) -> Move:
         move = self.bot.choose(view)
         if move.kind == "lie":
             self.held[view.seat] = view.hand
         return move
 
-    def free(self, view: SeatView) -> Move | None:
+    def free(self, view: Observation) -> Move | None:
         return self.bot.free(view)
 
 

@@ -24,51 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from lld.game import Game
     from lld.record import HandRecord
 
-#: How a replay went.
-#:
-#: ``plays_through``: every move is legal and the hand ends with the last one;
-#: ``illegal``: a move is illegal under this setting, and the replay stops there;
-#: ``ends_early``: the hand is over before the record's last move;
-#: ``unfinished``: every move is legal but the hand is not over after the last;
-#: ``no_game``: the engine will not set the hand up: the setting gives no game
-#: for that many players, or does not fit the record's other options.
-Kind = Literal["plays_through", "illegal", "ends_early", "unfinished", "no_game"]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What one replay did; ``text`` says it in one line."""
-
-    kind: Kind
-    text: str
-    #: Net stakes by seat, the last player and the pot left, once the hand is settled.
-    net: tuple[int, ...] | None = None
-    last_player: int | None = None
-    pot_left: int | None = None
-    #: Where the replay stopped (``illegal``) or the hand ended (``ends_early``):
-    #: the move's number in the record, counting from 1, and the move.
-    move_number: int | None = None
-    move: str | None = None
-    #: Why the move is illegal, and the ruling and option (``name=value``) that forbid it.
-    reason: str | None = None
-    rule: str | None = None
-    option: str | None = None
-
-    def as_dict(self) -> dict[str, object]:
-        """A JSON-ready view (fields that do not apply are left out)."""
-        out: dict[str, object] = {"kind": self.kind, "text": self.text}
-        if self.net is not None:
-            out.update(net=list(self.net), last_player=self.last_player, pot_left=self.pot_left)
-        for key in ("move_number", "move", "reason", "rule", "option"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        return out
+from lld.replay import Kind, Outcome
 
 
 @dataclass(frozen=True)
@@ -263,55 +224,11 @@ def _distinguish(behaviours: tuple[Behaviour, ...]) -> tuple[Behaviour, ...]:
 
 def _replay(rec: HandRecord, option: str, value: str | None) -> tuple[object, Outcome]:
     """Replay ``rec`` with ``option`` set to ``value``: a key that is equal for equal
-    behaviour, and the outcome."""
-    from lld.errors import IllegalMoveError, RecordError
+    behaviour, and the outcome (see :func:`lld.replay.replay_under`)."""
+    from lld.replay import replay_under
 
-    try:
-        other = replace(
-            rec, options=tuple({**dict(rec.options), option: value}.items()), result=None
-        )
-    except RecordError as error:
-        return ("no_game", error.problem), Outcome("no_game", f"no game: {error.problem}")
-    game = other.new_game()
-    total = len(other.moves)
-    for i, line in enumerate(other.moves):
-        move = str(line.move)
-        if game.over:
-            ended = f"move {i} `{other.moves[i - 1].move}`" if i else "the deal"
-            left = total - i
-            outcome = _settled(
-                other, game, "ends_early",
-                f"the hand ends at {ended}, leaving {left} move{'s' if left > 1 else ''} unplayed",
-            )  # fmt: skip
-            return ("ends_early", i, tuple(game.events)), replace(
-                outcome, move_number=i or None, move=str(other.moves[i - 1].move) if i else None
-            )
-        try:
-            game.play(line.move)
-        except IllegalMoveError as error:
-            because = f"{error.rule}, {error.option}" if error.option else error.rule
-            text = f"stops at move {i + 1} `{move}`: illegal — {error.reason} ({because})"
-            return ("illegal", i, error.reason, error.rule, error.option), Outcome(
-                "illegal", text, move_number=i + 1, move=move,
-                reason=error.reason, rule=error.rule, option=error.option,
-            )  # fmt: skip
-    if not game.over:
-        text = (
-            f"all {total} moves are legal, but the hand is not over:"
-            f" {other.name_of(game.to_play)} is still to play"
-        )
-        return ("unfinished", tuple(game.events)), Outcome("unfinished", text)
-    return ("plays_through", tuple(game.events)), _settled(
-        other, game, "plays_through", "plays through"
-    )
-
-
-def _settled(rec: HandRecord, game: Game, kind: Kind, lead: str) -> Outcome:
-    net, last, pot = tuple(game.ledger.net), game.last_player, game.ledger.pot
-    who = "nobody" if last is None else rec.name_of(last)
-    nets = " ".join(f"{x:+d}" if x else "0" for x in net)
-    text = f"{lead}: seat nets {nets}; last player {who}; pot left {pot}"
-    return Outcome(kind, text, net, last, pot)
+    outcome = replay_under(rec, **{option: value})
+    return outcome.key, outcome
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from functools import cache
 from operator import not_
+from typing import TYPE_CHECKING
 
 from lld.cards import (
     FULL_DECK,
@@ -65,6 +66,9 @@ from lld.ruleset import Ruleset
 from lld.settlement import settle, share_leftovers
 from lld.stakes import StakesTable
 from lld.view import SeatView
+
+if TYPE_CHECKING:
+    from lld.position import Position
 
 #: Each seat's lie-down move, made once.
 LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
@@ -783,6 +787,19 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+    # ------------------------------------------------- the read-model (lld.position)
+
+    def position(self) -> Position:
+        """A frozen snapshot of this hand (see :class:`lld.position.Position`)."""
+        from lld.position import Position
+
+        return Position.of(self)
+
+    @classmethod
+    def from_position(cls, position: Position) -> Game:
+        """A new game in ``position``: it plays on exactly as the original would."""
+        return position.game()
 
 
 def _one_rank(cards: int, text: Move, rule: str) -> int:

@@ -8,7 +8,7 @@ its hand, on the table, and unseen (in other hands).
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
 >>> g = Game.new(ruleset("parlett"), 5, seed=1)
->>> h = hint(g.view(g.to_play))
+>>> h = hint(Observation.of(g, g.to_play))
 >>> h.move in g.turn_moves(), bool(h.reason)
 (True, True)
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from lld.bots.willughby import WillughbyBot
 from lld.cards import count, rank_of
 from lld.moves import CAPTURE, CLAIM, LAY, Move
-from lld.view import SeatView
+from lld.observation import Observation
 
 
 @dataclass(frozen=True)
@@ -31,14 +31,14 @@ class Hint:
     reason: str
 
 
-def hint(view: SeatView, seed: int = 0) -> Hint:
+def hint(view: Observation, seed: int = 0) -> Hint:
     """What the ``willughby`` bot would do now in ``view``'s seat.
 
     Free moves come first, as the bot makes them first; then, on the seat's
     turn, its turn move.
     """
     bot = WillughbyBot(seed)
-    if view.free_moves():
+    if view.free_moves:
         move = bot.free(view)
         if move is not None:
             return Hint(move, _free_reason(move))
@@ -59,7 +59,7 @@ def _free_reason(move: Move) -> str:
     return "a free move"  # (no other kind is free)
 
 
-def _turn_reason(view: SeatView, move: Move) -> str:
+def _turn_reason(view: Observation, move: Move) -> str:
     if move.kind != CAPTURE:
         return "no capture is possible, so you must lie down"
     rank = rank_of(move.table.bit_length() - 1)

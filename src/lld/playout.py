@@ -15,44 +15,70 @@ from typing import TYPE_CHECKING
 
 from lld.bots.random_bot import pick_free, pick_turn
 from lld.game import Game
+from lld.moves import LIE
+from lld.observation import Observation, Observer, own_fresh
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from lld.bots import Bot
-    from lld.view import SeatView
+
+new_tuple = tuple.__new__
 
 
 def run(game: Game, bots: Sequence[Bot]) -> Game:
-    """Play ``game`` to its end with one bot per seat; return it."""
+    """Play ``game`` to its end with one bot per seat; return it.
+
+    Each bot sees only an :class:`~lld.observation.Observation` of its seat,
+    made when it is asked to decide.
+    """
     n = game.n
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} seats")
-    views = [game.view(s) for s in range(n)]
+    observer = Observer(game)
+    context_now = observer.context_now
     chooses = [bot.choose for bot in bots]
-    free_seats, play = game.free_seats, game.play
+    free_seats, play, turn_moves = game.free_seats, game.play, game.turn_moves
+    hands, log = game.hands, game._log
     while not game.over:
         if game.free_pending:
             seats = free_seats()
             if seats:
-                offer_free_moves(game, bots, views, seats)
+                offer_free_moves(game, bots, observer, seats)
         if not game.over:  # the free moves may have ended the hand
+            # Observer.turn(), written out: a call less on every turn of every hand.
             seat = game.to_play
-            play(chooses[seat](views[seat]))
+            fresh = game._fresh
+            seen = new_tuple(
+                Observation,
+                (
+                    seat, hands[seat], game.table, tuple(game.won), seat, game.turns, False,
+                    tuple(turn_moves()), (), own_fresh(fresh, seat) if fresh else (),
+                    context_now(game._dead), len(log),
+                ),
+            )  # fmt: skip
+            move = chooses[seat](seen)
+            play(move)
+            if move[0] == LIE:
+                observer.lay_down(seat, seen.hand)
     return game
 
 
 def offer_free_moves(
-    game: Game, bots: Sequence[Bot], views: Sequence[SeatView], seats: Sequence[int]
+    game: Game, bots: Sequence[Bot], observer: Observer, seats: Sequence[int]
 ) -> None:
     """Ask ``seats``, in rotation from the one to play, for free moves until each passes.
 
     Who is "first in time" at a real table is whoever speaks first; here it is
     the seat to play, then the others in turn order. ``seats`` is in seat order.
+    A seat with no free move is not asked (passing is all it could do).
     """
     for seat in in_rotation(seats, game.to_play):
-        bot, view = bots[seat], views[seat]
+        free = bots[seat].free
         while not game.over:
-            move = bot.free(view)
+            seen = observer.free(seat)
+            if seen is None:  # no free move: nothing to ask
+                break
+            move = free(seen)
             if move is None:
                 break
             game.play(move)
@@ -62,7 +88,7 @@ def random_playout(game: Game, rng: random.Random) -> Game:
     """Play ``game`` to its end with random legal moves; return it.
 
     The choices are a table of ``random`` bots' (see :mod:`lld.bots.random_bot`),
-    made here without seat views: this is the rollout a searching bot runs
+    made here without observations: this is the rollout a searching bot runs
     from a position it has sampled, and the loop the benchmark times.
 
     >>> from lld.presets import ruleset

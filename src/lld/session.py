@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from lld.errors import LldError
 from lld.game import Game
 from lld.moves import LIE, Move
+from lld.observation import Observation
 from lld.playout import in_rotation
 
 if TYPE_CHECKING:
@@ -117,14 +118,14 @@ class Table:
             if game.free_pending:
                 for seat in in_rotation(game.free_seats(), game.to_play):
                     while not game.over:
-                        move = players[seat].free(game.view(seat))
+                        move = players[seat].free(Observation.of(game, seat))
                         if move is None:
                             break
                         self.apply(move)
             if not game.over:  # the free moves may have ended the hand
                 seat = game.to_play
                 # A free move made here leaves the turn to be asked for again.
-                self.apply(players[seat].choose(game.view(seat)))
+                self.apply(players[seat].choose(Observation.of(game, seat)))
         return game
 
     def record(self, seats: Sequence[str] = ()) -> HandRecord:

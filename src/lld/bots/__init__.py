@@ -1,8 +1,10 @@
-"""Bots: players that decide from a :class:`~lld.view.SeatView` only.
+"""Bots: players that decide from an :class:`~lld.observation.Observation` only.
 
-A bot has two methods. ``choose(view)`` returns the seat's turn move.
-``free(view)`` returns one free move (laying a pair, claiming an oversight)
-to make now, or ``None`` to pass; it is asked again after each one it makes.
+A bot has two methods. ``choose(seen)`` returns the seat's turn move, one of
+``seen.turn_moves``. ``free(seen)`` returns one free move (laying a pair,
+claiming an oversight) from ``seen.free_moves`` to make now, or ``None`` to
+pass; it is asked again after each one it makes. The observation is all a bot
+is given: it holds no way to the game or to another seat's hand.
 
 >>> sorted(BOTS)
 ['random', 'willughby']
@@ -19,15 +21,15 @@ from lld.bots.random_bot import RandomBot
 from lld.bots.willughby import WillughbyBot
 from lld.errors import RulesetError
 from lld.moves import Move
-from lld.view import SeatView
+from lld.observation import Observation
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, view: SeatView) -> Move: ...
+    def choose(self, seen: Observation) -> Move: ...
 
-    def free(self, view: SeatView) -> Move | None: ...
+    def free(self, seen: Observation) -> Move | None: ...
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {

@@ -1,7 +1,7 @@
 """The random bot: any legal move, uniformly; free moves taken or passed at random.
 
 The two choices are module functions so that :func:`lld.playout.random_playout`
-(a searching bot's rollout, without seat views) chooses exactly as a table of
+(a searching bot's rollout, without observations) chooses exactly as a table of
 random bots does.
 """
 
@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from lld.moves import Move
-from lld.view import SeatView
+from lld.observation import Observation
 
 
 def pick_turn(moves: Sequence[Move], random: Callable[[], float]) -> Move:
@@ -33,8 +33,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._random = random.Random(seed).random
 
-    def choose(self, view: SeatView) -> Move:
-        return pick_turn(view.turn_moves(), self._random)
+    def choose(self, seen: Observation) -> Move:
+        return pick_turn(seen.turn_moves, self._random)
 
-    def free(self, view: SeatView) -> Move | None:
-        return pick_free(view.free_moves(), self._random)
+    def free(self, seen: Observation) -> Move | None:
+        return pick_free(seen.free_moves, self._random)

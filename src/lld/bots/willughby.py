@@ -12,8 +12,9 @@ The bot also lays its pairs down at once (du Coeur: "Be sure to do these things
 as soon as possible") and claims every oversight it may, and never lies down
 while it can still capture: staying in is how one wins the last player's bonus.
 
-It sees only its own seat's view: what is on the table, in its hand, in the won
-piles, and so how many cards of each rank the other hands may hold.
+It sees only its own seat's :class:`~lld.observation.Observation`: what is on
+the table, in its hand, in the won piles, and so how many cards of each rank
+the other hands may hold.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import random
 
 from lld.cards import NIBBLE_COUNT
 from lld.moves import CAPTURE, Move
-from lld.view import SeatView
+from lld.observation import Observation
 
 
 class WillughbyBot:
@@ -31,12 +32,12 @@ class WillughbyBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: SeatView) -> Move:
-        moves = view.turn_moves()
+    def choose(self, seen: Observation) -> Move:
+        moves = seen.turn_moves
         captures = [m for m in moves if m.kind == CAPTURE]
         if not captures:
             return moves[0]
-        hand, table, unseen = view.hand, view.table, view.unseen()
+        hand, table, unseen = seen.hand, seen.table, seen.unseen()
         best: list[Move] = []
         best_score = -1
         for move in captures:
@@ -51,8 +52,8 @@ class WillughbyBot:
                 best.append(move)
         return best[int(self._rng.random() * len(best))]
 
-    def free(self, view: SeatView) -> Move | None:
-        moves = view.free_moves()
+    def free(self, seen: Observation) -> Move | None:
+        moves = seen.free_moves
         return moves[-1] if moves else None
 
 

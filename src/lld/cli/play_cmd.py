@@ -17,9 +17,9 @@ from lld.cli.common import add_game_args, add_json, dump, seed_of
 from lld.errors import IllegalMoveError, LldError, NotationError, RulesetError
 from lld.game import Game
 from lld.moves import LIE, TURN_KINDS, Move
+from lld.observation import Observation
 from lld.reports import preset_summaries, stakes_report
 from lld.session import Played, Table
-from lld.view import SeatView
 
 #: A typed move number longer than this is no move number (and is never turned into an int).
 MAX_NUMBER_DIGITS = 4
@@ -66,7 +66,7 @@ def run_play(args: argparse.Namespace) -> int:
     show = out if (you is not None or not args.json) else None  # bots only + --json: silent
     stakes = stakes_report(game.rules, game.n)
     if show is not None:
-        view = game.view(you if you is not None else 0)
+        view = Observation.of(game, you if you is not None else 0)
         print("\n".join(play_view.opening_lines(view, stakes, names, you, seed)), file=show)
         if args.resume:
             print(f"Resumed from {args.resume} after move {len(game.moves)}:", file=show)
@@ -89,7 +89,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"\n{stop} Hand left unfinished at move {len(game.moves)}.", file=out)
         return 0
     if show is not None:
-        view = game.view(you if you is not None else 0)
+        view = Observation.of(game, you if you is not None else 0)
         lines = play_view.result_lines(
             view, game.ledger.net, game.last_player, game.ledger.pot, stakes, names, you
         )
@@ -179,19 +179,19 @@ class TerminalPlayer:
     ) -> None:
         self.out, self.names, self.seat, self.table, self.read = out, names, seat, table, read
 
-    def choose(self, view: SeatView) -> Move:
-        move = self._ask(view, [*view.turn_moves(), *view.free_moves()], turn=True)
+    def choose(self, view: Observation) -> Move:
+        move = self._ask(view, [*view.turn_moves, *view.free_moves], turn=True)
         assert move is not None  # a turn cannot be passed
         return move
 
-    def free(self, view: SeatView) -> Move | None:
-        moves = view.free_moves()
+    def free(self, view: Observation) -> Move | None:
+        moves = list(view.free_moves)
         return self._ask(view, moves, turn=False) if moves else None
 
     def _say(self, *lines: str) -> None:
         print("\n".join(lines), file=self.out)
 
-    def _ask(self, view: SeatView, moves: list[Move], turn: bool) -> Move | None:
+    def _ask(self, view: Observation, moves: list[Move], turn: bool) -> Move | None:
         names, you = self.names, self.seat
         self._say("", *play_view.status_lines(view, self.table.lie_downs, names, you))
         self._say(*play_view.move_lines(moves))
@@ -229,7 +229,7 @@ class TerminalPlayer:
                 return move
             self._say(f"  {move.action()} is a turn; only a free move (lay or claim) now")
 
-    def _hint(self, view: SeatView) -> None:
+    def _hint(self, view: Observation) -> None:
         from lld.hints import hint
 
         h = hint(view)

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from lld.cards import count, format_cards
 from lld.events import Event
 from lld.moves import LIE, Move
+from lld.observation import Observation
 from lld.reports import StakesReport
 from lld.session import Played
-from lld.view import SeatView
 
 LEGEND = (
     "Each line ends with the ruling that allows it, e.g. [R12]: 'lld ruling R12' explains it."
@@ -43,7 +43,7 @@ def who(seat: int, names: Sequence[str], you: int | None) -> str:
 
 
 def opening_lines(
-    view: SeatView, stakes: StakesReport, names: Sequence[str], you: int | None, seed: int | None
+    view: Observation, stakes: StakesReport, names: Sequence[str], you: int | None, seed: int | None
 ) -> list[str]:
     """The hand's header: the rules, the dealer, the stakes and the break-even."""
     n = view.players
@@ -89,7 +89,7 @@ def played_lines(played: Played, names: Sequence[str], you: int | None) -> list[
 
 
 def status_lines(
-    view: SeatView, lie_downs: Mapping[int, int], names: Sequence[str], you: int | None
+    view: Observation, lie_downs: Mapping[int, int], names: Sequence[str], you: int | None
 ) -> list[str]:
     """The table, your hand, and every seat's public state."""
     out = [f"table:     {format_cards(view.table)}"]
@@ -102,7 +102,7 @@ def status_lines(
         elif view.out[seat]:
             state = "out (hand emptied)"
         else:
-            state = f"{view.hand_size(seat)} in hand"
+            state = f"{view.hand_sizes[seat]} in hand"
         mark = "  <- to play" if seat == view.to_play and not view.over else ""
         out.append(f"  {who(seat, names, you):<22} {state}; {won} won{mark}")
     return out
@@ -112,7 +112,7 @@ def move_lines(moves: Sequence[Move]) -> list[str]:
     return [f"  [{i}] {m.action()}" for i, m in enumerate(moves, 1)]
 
 
-def prompt(view: SeatView, names: Sequence[str], you: int, turn: bool) -> str:
+def prompt(view: Observation, names: Sequence[str], you: int, turn: bool) -> str:
     if turn:
         return f"seat {you} (you), your turn: number or move (help, hint, save FILE, q)> "
     to_play = who(view.to_play, names, you)
@@ -123,7 +123,7 @@ def prompt(view: SeatView, names: Sequence[str], you: int, turn: bool) -> str:
 
 
 def result_lines(
-    view: SeatView, net: Sequence[int], last: int | None, pot_left: int,
+    view: Observation, net: Sequence[int], last: int | None, pot_left: int,
     stakes: StakesReport, names: Sequence[str], you: int | None,
 ) -> list[str]:  # fmt: skip
     """The settlement: each seat's cards against the break-even, and its net."""

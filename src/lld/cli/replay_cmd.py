@@ -1,4 +1,7 @@
-"""``lld replay FILE``: play a hand record through the engine and show or check it."""
+"""``lld replay FILE``: play a hand record through the engine and show or check it.
+
+What it shows is :func:`lld.replay.steps`: each move with the events it caused.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from lld.events import Event
 from lld.game import Game
 from lld.moves import KINDS
 from lld.record import HandRecord, load_record, replay
+from lld.replay import Step, steps
 from lld.summary import summarize
 
 
@@ -29,22 +33,23 @@ def register(subparsers: Any) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     rec = load_record(args.file)
-    game = replay(rec)
+    game = replay(rec)  # every move and the result checked
+    walk = steps(rec)
     if args.json:
-        print(json.dumps(replay_json(rec, game), indent=2, ensure_ascii=False))
+        print(json.dumps(replay_json(rec, game, walk), indent=2, ensure_ascii=False))
     else:
-        print(replay_text(rec, game), end="")
+        print(replay_text(rec, game, walk), end="")
     return 0
 
 
-def replay_json(rec: HandRecord, game: Game) -> dict[str, Any]:
+def replay_json(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> dict[str, Any]:
     """The replayed hand as one JSON object: what ``lld play --json`` prints, plus the
     record's title, its options as written, and its comment on each move."""
     out: dict[str, Any] = {} if rec.title is None else {"title": rec.title}
     out.update(summarize(game, rec.seats))
     out["options"] = dict(rec.options)
     out["result_checked"] = rec.result is not None
-    out["events"] = [_event_json(e, c) for e, c in _events_with_comments(rec, game)]
+    out["events"] = [_event_json(e, c) for e, c, _ in _events_by_step(rec, game, walk)]
     return out
 
 
@@ -55,21 +60,22 @@ def _event_json(event: Event, comment: str) -> dict[str, Any]:
     return entry
 
 
-def _events_with_comments(rec: HandRecord, game: Game) -> list[tuple[Event, str]]:
-    """Each event with the record's comment on it: the n-th move event is the n-th move."""
-    out = []
-    moves = iter(rec.moves)
-    for event in game.events:
-        comment = ""
-        if event.kind in KINDS and event.seat is not None:
-            line = next(moves, None)
-            if line is not None:
-                comment = line.comment
-        out.append((event, comment))
+def _events_by_step(
+    rec: HandRecord, game: Game, walk: tuple[Step, ...]
+) -> list[tuple[Event, str, tuple[str, ...]]]:
+    """Every event, with the record's comment on its move and the comment lines
+    before it (for the event that is the move itself)."""
+    first = walk[0].before.events if walk else tuple(game.events)
+    out: list[tuple[Event, str, tuple[str, ...]]] = [(e, "", ()) for e in first]
+    for step in walk:
+        line = rec.moves[step.move_index]
+        move_event, *rest = step.events
+        out.append((move_event, step.comment, line.before))
+        out.extend((e, "", ()) for e in rest)
     return out
 
 
-def replay_text(rec: HandRecord, game: Game) -> str:
+def replay_text(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> str:
     """A readable move-by-move replay, each event with the ruling behind it."""
     lines = []
     if rec.title:
@@ -93,16 +99,12 @@ def replay_text(rec: HandRecord, game: Game) -> str:
         lines.append(f"  {rec.name_of(seat) + ':':<16} {hand}{extra}")
     lines.append(f"  {'table:':<16} {format_cards(game.deal.table)}")
     lines.append("")
-    move_lines = iter(rec.moves)
-    for event, comment in _events_with_comments(rec, game):
+    for event, comment, before_lines in _events_by_step(rec, game, walk):
         text = event.describe()
-        if event.kind in KINDS and event.seat is not None:
-            line = next(move_lines, None)
-            if line is not None:
-                for before in line.before:
-                    lines.append(f"         # {before}")
-            if rec.seats:
-                text = f"{text}  ({rec.seats[event.seat]})"
+        for before in before_lines:
+            lines.append(f"         # {before}")
+        if event.kind in KINDS and event.seat is not None and rec.seats:
+            text = f"{text}  ({rec.seats[event.seat]})"
         row = f"  {event.rule:<4} {text}"
         if comment:
             row = f"{row:<44} ; {comment}"

@@ -1,0 +1,456 @@
+"""What one seat can know: an :class:`Observation`, and worlds sampled from one.
+
+An observation is a :class:`~lld.position.Position` less the hands the seat
+cannot see: their sizes only, everything public (the table, the won piles,
+who is out and how, each lie-down's cards, the open dead groups, the ledger,
+the log), this seat's own hand, and the moves it is offered. Bots receive
+nothing else (see :mod:`lld.bots`).
+
+It is built each time a seat is asked to decide, so it is cheap: a tuple of
+what the game already keeps, with the rest (the log, the hand sizes, who is
+out) read from the public log only when asked for. Nothing in it refers to the
+game or to another seat's hand; ``tests/test_observation.py`` walks every
+object reachable from one to check that.
+
+>>> from lld.game import Game
+>>> from lld.presets import ruleset
+>>> g = Game.new(ruleset("parlett"), players=5, seed=1)
+>>> o = Observation.of(g, 0)
+>>> o.hand == g.hands[0], o.hand_sizes, o.to_play, len(o.turn_moves)
+(True, (8, 8, 8, 8, 8), 0, 3)
+>>> import random
+>>> world = sample(o, random.Random(1))
+>>> world.hands[0] == g.hands[0], world.hands[1] == g.hands[1]
+(True, False)
+>>> world.deal.hands == tuple(world.hands)  # no card played yet: the deal is the hands
+True
+>>> Observation.of(world, 0) == o  # the sampled world looks the same from seat 0
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
+
+from lld.cards import FULL_DECK, iter_cards, mask_of
+from lld.deal import Deal
+from lld.errors import IllegalMoveError, LldError
+from lld.events import Event
+from lld.ledger import Entry
+from lld.moves import CAPTURE, LAY, LIE, Move
+from lld.position import DeadGroup, OutHow
+from lld.ruleset import Ruleset
+from lld.stakes import StakesTable
+
+if TYPE_CHECKING:
+    from lld.game import Game
+
+
+def _public_twin(rules: Ruleset) -> Ruleset:
+    """An equal ruleset that carries none of the engine's caches.
+
+    The engine keeps its compiled tables on the ruleset object, and among them
+    the capture moves each seat has been offered; those say something about
+    the hands, so an observation holds this twin, not the game's own object.
+    """
+    return dataclasses.replace(rules)
+
+
+class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
+    """The game's log, to read only: it holds nothing hidden (a lie-down's event
+    has no cards), and an observation reads the part written before it was made."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: list[tuple[str, int | None, str, int, int, int]]) -> None:
+        self._entries = entries
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[str, int | None, str, int, int, int]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[str, int | None, str, int, int, int]]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        return self._entries[i]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PublicLog):
+            return NotImplemented
+        return self._entries == other._entries
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<public log of {len(self._entries)} entries>"
+
+
+class Public(NamedTuple):
+    """What every seat knows for the whole hand: shared by its observations."""
+
+    rules: Ruleset
+    players: int
+    dealer: int
+    #: The table, the won piles and the hand sizes at the deal.
+    deal_table: int
+    deal_won: tuple[int, ...]
+    deal_sizes: tuple[int, ...]
+    #: The game's log (it only grows; each observation reads its own length of it).
+    log: PublicLog
+
+    @classmethod
+    def of(cls, game: Game) -> Public:
+        deal = game.deal
+        return cls(
+            game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
+            tuple(map(int.bit_count, deal.hands)), PublicLog(game._log),
+        )  # fmt: skip
+
+
+class Context(NamedTuple):
+    """The public state that changes seldom, shared by successive observations."""
+
+    public: Public
+    dead: tuple[DeadGroup, ...]
+    #: The cards each seat's lie-down put on the table (0 if it has not lain down).
+    lie_downs: tuple[int, ...]
+    #: The ledger's entries so far, as plain tuples in :class:`~lld.ledger.Entry`'s
+    #: field order (see :attr:`Observation.ledger`).
+    ledger_entries: tuple[tuple[str, int | None, int | None, int], ...]
+
+
+class Observation(NamedTuple):
+    """One seat's view of a hand at one moment. Card sets are masks (:mod:`lld.cards`).
+
+    ``turn_moves`` and ``free_moves`` are the moves the seat is offered now. A
+    bot is asked for one kind at a time (free moves first, then the turn: see
+    :mod:`lld.playout`), and the other is empty then; :meth:`of` gives both.
+    """
+
+    seat: int
+    hand: int
+    table: int
+    won: tuple[int, ...]
+    to_play: int
+    turns: int
+    over: bool
+    turn_moves: tuple[Move, ...]
+    free_moves: tuple[Move, ...]
+    #: Ranks of this seat's pairs that the latest turn made layable (R20).
+    fresh: tuple[int, ...]
+    #: What changes seldom: the dead groups, the lie-downs, the ledger.
+    context: Context
+    #: How much of the public log had been written.
+    log_length: int
+
+    @classmethod
+    def of(cls, game: Game, seat: int, public: Public | None = None) -> Observation:
+        """What ``seat`` can know of ``game`` now, with every move it may make."""
+        if public is None:
+            public = Public.of(game)
+        free = tuple(game.free_moves(seat))
+        turn = tuple(game.turn_moves()) if game.to_play == seat else ()
+        dead = tuple(DeadGroup(r, *game._dead[r]) for r in sorted(game._dead))
+        context = Context(public, dead, _lies(game), tuple(game.ledger._raw))
+        return _new(
+            cls,
+            (
+                seat, game.hands[seat], game.table, tuple(game.won), game.to_play, game.turns,
+                game.over, turn, free, own_fresh(game._fresh, seat), context, len(public.log),
+            ),
+        )  # fmt: skip
+
+    # ------------------------------------------------------------ the hand
+
+    @property
+    def public(self) -> Public:
+        return self.context.public
+
+    @property
+    def dead(self) -> tuple[DeadGroup, ...]:
+        """The open dead groups (R11, R15, R24)."""
+        return self.context.dead
+
+    @property
+    def lie_downs(self) -> tuple[int, ...]:
+        return self.context.lie_downs
+
+    @property
+    def ledger_entries(self) -> tuple[tuple[str, int | None, int | None, int], ...]:
+        return self.context.ledger_entries
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.public.rules
+
+    @property
+    def players(self) -> int:
+        return self.public.players
+
+    @property
+    def dealer(self) -> int:
+        return self.public.dealer
+
+    @property
+    def stakes(self) -> StakesTable:
+        return self.public.rules.stakes(self.public.players)
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self.turn_moves + self.free_moves
+
+    # ------------------------------------------------------------ read from the log
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, as everyone saw it."""
+        return tuple(Event._make(raw) for raw in self.public.log[: self.log_length])
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far, in order."""
+        return tuple(e.move for e in self.events if e.move is not None)
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Per seat, the cards it has played from its hand (captures and lays)."""
+        out = [0] * self.players
+        for _rule, seat, kind, hand, _table, _amount in self.public.log[: self.log_length]:
+            if seat is not None and kind in (CAPTURE, LAY):
+                out[seat] |= hand
+        return tuple(out)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public: everyone can count them)."""
+        if self.over:
+            return (0,) * self.players
+        return tuple(
+            0 if lie else size - played.bit_count()
+            for size, played, lie in zip(
+                self.public.deal_sizes, self.played, self.lie_downs, strict=True
+            )
+        )
+
+    @property
+    def out(self) -> tuple[OutHow | None, ...]:
+        """Per seat: ``None`` while in the hand, else how it went out."""
+        how: list[OutHow | None] = [None if n else "emptied" for n in self.public.deal_sizes]
+        for _rule, seat, kind, _hand, _table, _amount in self.public.log[: self.log_length]:
+            if seat is not None and kind == LIE:
+                how[seat] = "lay_down"
+            elif seat is not None and kind == "out":
+                how[seat] = "emptied"
+        return tuple(how)
+
+    @property
+    def last_player(self) -> int | None:
+        for _rule, seat, kind, _hand, _table, _amount in self.public.log[: self.log_length]:
+            if kind == "last_player":
+                return seat
+        return None
+
+    @property
+    def aside(self) -> int:
+        for _rule, _seat, kind, _hand, table, _amount in self.public.log[: self.log_length]:
+            if kind == "set_aside":
+                return table
+        return 0
+
+    @property
+    def ledger(self) -> tuple[Entry, ...]:
+        """Every stake moved so far (public: it is paid at the table)."""
+        return tuple(map(Entry._make, self.ledger_entries))
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        from lld.position import _ledger_totals
+
+        return _ledger_totals(self.ledger, self.players)[0]
+
+    @property
+    def pot(self) -> int:
+        from lld.position import _ledger_totals
+
+        return _ledger_totals(self.ledger, self.players)[1]
+
+    def unseen(self) -> int:
+        """The cards this seat cannot see: those in the other hands."""
+        seen = self.hand | self.table | self.aside
+        for w in self.won:
+            seen |= w
+        return FULL_DECK & ~seen
+
+    # ------------------------------------------------------------ asking the rules
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`~lld.errors.IllegalMoveError`, naming the rule, unless this seat
+        may make ``move`` now. The rules decide a seat's own moves from what it can
+        see, so any world it cannot tell from the real one gives the same answer."""
+        if not isinstance(move, Move):
+            raise IllegalMoveError(move, "not a move", "R4")
+        if move.seat != self.seat:
+            raise IllegalMoveError(move, f"this is seat {self.seat}'s view", "R4")
+        if self.over:
+            raise IllegalMoveError(move, "the hand is over", "R28")
+        sample(self, random.Random(0)).check(move)
+
+
+def _lies(game: Game) -> tuple[int, ...]:
+    """Each seat's lie-down cards, read from the deal and the raw log (no events built)."""
+    held = list(game.deal.hands)
+    laid = [0] * game.n
+    for _rule, seat, kind, hand, _table, _amount in game._log:
+        if seat is None:
+            continue
+        if kind in (CAPTURE, LAY):
+            held[seat] &= ~hand
+        elif kind == LIE:
+            laid[seat] = held[seat]
+    return tuple(laid)
+
+
+class Observer:
+    """Builds a game's observations for a driver loop (:func:`lld.playout.run`), cheaply.
+
+    It holds the game; the observations it makes do not. What changes seldom
+    (the lie-downs, the ledger, the dead groups) it keeps in a
+    :class:`Context`, made again only when it has changed.
+    """
+
+    __slots__ = ("_context", "_dead_seen", "_game", "_log")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        public = Public.of(game)
+        self._log = game._log  # the raw list: len() of it is what each observation pins
+        lies = _lies(game) if True in game.out else (0,) * game.n
+        self._dead_seen: dict[int, tuple[str, int, int]] = {}
+        self._context = Context(public, (), lies, tuple(game.ledger._raw))
+
+    def lay_down(self, seat: int, hand: int) -> None:
+        """Note that ``seat`` has just lain down with ``hand`` (and may have paid, R23)."""
+        public, dead, lies, _ledger = self._context
+        lies = (*lies[:seat], hand, *lies[seat + 1 :])
+        self._context = _new(Context, (public, dead, lies, tuple(self._game.ledger._raw)))
+
+    def context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
+        """The context, made again if the dead groups are not those it holds."""
+        if (dead or self._dead_seen) and dead != self._dead_seen:
+            self._dead_seen = dict(dead)
+            groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead))
+            public, _dead, lies, ledger = self._context
+            self._context = _new(Context, (public, groups, lies, ledger))
+        return self._context
+
+    def turn(self) -> Observation:
+        """The seat to play, offered its turn moves (asked only while the hand is on)."""
+        g = self._game
+        seat = g.to_play
+        fresh, dead = g._fresh, g._dead
+        return _new(
+            Observation,
+            (
+                seat, g.hands[seat], g.table, tuple(g.won), seat, g.turns, False,
+                tuple(g.turn_moves()), (), own_fresh(fresh, seat) if fresh else (),
+                self.context_now(dead),
+                len(self._log),
+            ),
+        )  # fmt: skip
+
+    def free(self, seat: int) -> Observation | None:
+        """``seat``, offered its free moves, or ``None`` if it has none: then there
+        is nothing to ask (asked only while the hand is on)."""
+        g = self._game
+        moves = g.free_moves(seat)
+        if not moves:
+            return None
+        fresh, dead = g._fresh, g._dead
+        return _new(
+            Observation,
+            (
+                seat, g.hands[seat], g.table, tuple(g.won), g.to_play, g.turns, False, (),
+                tuple(moves), own_fresh(fresh, seat) if fresh else (),
+                self.context_now(dead),
+                len(self._log),
+            ),
+        )  # fmt: skip
+
+
+def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
+    return tuple(sorted(r for s, r in fresh if s == seat))
+
+
+_new = tuple.__new__
+
+
+_WORLD_RULES: dict[tuple[str | None, ...], Ruleset] = {}
+
+
+def _world_rules(rules: Ruleset) -> Ruleset:
+    """The ruleset object sampled worlds play under: one per reading, kept here,
+    where no observation reaches it (the engine's tables it carries fill with
+    the sampled worlds' cards)."""
+    key = (rules.name, *rules.options().values())
+    twin = _WORLD_RULES.get(key)
+    if twin is None:
+        twin = _WORLD_RULES[key] = dataclasses.replace(rules)
+    return twin
+
+
+#: How many deals :func:`sample` tries before it gives up.
+SAMPLE_ATTEMPTS = 10_000
+
+
+def sample(observation: Observation, rng: random.Random) -> Game:
+    """A game the observing seat cannot tell from the real one, for search.
+
+    The cards it cannot see are dealt afresh, at random, to the other hands,
+    each keeping its size. The world is dealt from a deal whose hands are those
+    sampled hands with the cards each seat has played since (and its lie-down's
+    cards), and the public moves are played again from it: so ``deal.hands``
+    matches the sampled hands, and everything public is as observed.
+
+    The log can say more than the hand sizes: a pair laid under R18 says its
+    holder had a third card of that rank. A deal under which the moves are not
+    legal, or give another log, is drawn again (so every world consistent with
+    the observation is as likely as any other).
+    """
+    o = observation
+    if o.over:
+        raise LldError("the hand is over: there is nothing hidden left to sample")
+    from lld.game import Game
+
+    unseen = list(iter_cards(o.unseen()))
+    played, lies, sizes, moves = o.played, o.lie_downs, o.hand_sizes, o.moves
+    log = o.public.log[: o.log_length]
+    for _ in range(SAMPLE_ATTEMPTS):
+        rng.shuffle(unseen)
+        hands = []
+        start = 0
+        for seat, size in enumerate(sizes):
+            if seat == o.seat:
+                now = o.hand
+            else:
+                now = mask_of(unseen[start : start + size])
+                start += size
+            hands.append(now | played[seat] | lies[seat])
+        deal = Deal(o.players, o.dealer, tuple(hands), o.public.deal_table, o.public.deal_won)
+        world = Game.from_deal(_world_rules(o.rules), deal)
+        try:
+            for move in moves:
+                world.play(move)
+        except IllegalMoveError:
+            continue
+        if world._log == log:
+            return world
+    raise LldError(f"no world consistent with this observation in {SAMPLE_ATTEMPTS} deals")
+
+
+__all__ = ["Context", "Observation", "Observer", "Public", "sample"]

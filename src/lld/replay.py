@@ -1,0 +1,344 @@
+"""Replaying hand records: the one implementation behind ``lld replay``, the
+demonstrations, the example tests and the site.
+
+* :func:`replay_record` plays a record's moves and checks its result; a move the
+  rules forbid stops it with a :class:`RefusedMoveError`, which keeps the rule
+  and the option.
+* :func:`steps` gives each move with the position before and after it and the
+  events it caused.
+* :func:`replay_under` replays a record under other options and says where and
+  why it parts from the original.
+
+>>> from lld.demonstrate import examples_directory
+>>> from lld.record import load_record
+>>> rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+>>> s = steps(rec)[1]
+>>> s.move, [e.rule for e in s.events], s.after.lie_downs[1] == s.before.hands[1]
+(Move.parse('1: lie'), ['R22'], True)
+>>> o = replay_under(rec, lie_down_pair="to_dealer")
+>>> o.kind, o.move_number, o.rule, o.option
+('illegal', 3, 'R24', 'lie_down_pair=to_dealer')
+>>> replay_under(rec).kind, replay_under(rec).diverges_at is None
+('plays_through', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from lld.errors import IllegalMoveError, LldError, RecordError
+from lld.events import Event
+from lld.moves import Move
+from lld.position import Position
+
+if TYPE_CHECKING:
+    from lld.game import Game
+    from lld.record import HandRecord
+
+#: How a replay went.
+#:
+#: ``plays_through``: every move is legal and the hand ends with the last one;
+#: ``illegal``: a move is illegal under this setting, and the replay stops there;
+#: ``ends_early``: the hand is over before the record's last move;
+#: ``unfinished``: every move is legal but the hand is not over after the last;
+#: ``no_game``: the engine will not set the hand up: the setting gives no game
+#: for that many players, or does not fit the record's other options.
+Kind = Literal["plays_through", "illegal", "ends_early", "unfinished", "no_game"]
+
+
+class RefusedMoveError(RecordError):
+    """A record's move that the rules forbid: the message names the record's line,
+    and ``rule``, ``option``, ``reason``, ``move`` and ``index`` (from 0) stay
+    attributes, as on :class:`~lld.errors.IllegalMoveError`."""
+
+    def __init__(self, where: str, error: IllegalMoveError, index: int) -> None:
+        super().__init__(where, str(error))
+        self.move = error.move
+        self.reason = error.reason
+        self.rule = error.rule
+        self.option = error.option
+        self.index = index
+
+
+def replay_record(rec: HandRecord) -> Game:
+    """Play the record's moves from its deal, checking each and the result.
+
+    Raises :class:`RefusedMoveError` at a move the rules forbid, and
+    :class:`~lld.errors.RecordError` at a move made after the hand is over or
+    at a result that does not match.
+    """
+    game = rec.new_game()
+    for i, line in enumerate(rec.moves):
+        _play_line(rec, game, i, line.move)
+    if rec.result is not None:
+        check_result(rec, game)
+    return game
+
+
+def _play_line(rec: HandRecord, game: Game, i: int, move: Move) -> None:
+    if game.over:
+        when = f"with move {i}: {rec.moves[i - 1].move}" if i else "at the deal"
+        raise RecordError(
+            rec.move_location(i), f"move {move} comes after the hand is over (it ended {when})"
+        )
+    try:
+        game.play(move)
+    except IllegalMoveError as error:
+        raise RefusedMoveError(rec.move_location(i), error, i) from error
+
+
+def check_result(rec: HandRecord, game: Game) -> None:
+    """Raise :class:`~lld.errors.RecordError` if the record's result is not the game's."""
+    from lld.record.model import Result
+    from lld.record.text_writer import signed
+
+    given = rec.result
+    if given is None:
+        return
+    if not game.over:
+        raise RecordError(
+            rec.result_location(0),
+            f"a result is given but the hand is not over after the last move"
+            f" ({rec.name_of(game.to_play)} is to play)",
+        )
+    actual = Result.of(game)
+    if given.net != actual.net:
+        raise RecordError(
+            rec.result_location(0),
+            f"the result does not match the replay: net is given as"
+            f" {' '.join(map(signed, given.net))}, the replay gives"
+            f" {' '.join(map(signed, actual.net))}",
+        )
+    if given.last_player != actual.last_player:
+        raise RecordError(
+            rec.result_location(1),
+            f"the result does not match the replay: the last player is given as"
+            f" {_seat_or_none(given.last_player)}, the replay gives"
+            f" {_seat_or_none(actual.last_player)}",
+        )
+    if given.pot_left != actual.pot_left:
+        raise RecordError(
+            rec.result_location(2),
+            f"the result does not match the replay: pot_left is given as {given.pot_left},"
+            f" the replay leaves {actual.pot_left}",
+        )
+
+
+def _seat_or_none(seat: int | None) -> str:
+    return "none" if seat is None else str(seat)
+
+
+# ------------------------------------------------------------------ steps
+
+
+class Step(NamedTuple):
+    """One move of a record: who made it, the positions around it, what it caused."""
+
+    #: The move's place in the record, from 0.
+    move_index: int
+    seat: int
+    move: Move
+    before: Position
+    after: Position
+    #: The events the move caused, the move's own first; each names its ruling.
+    events: tuple[Event, ...]
+    #: The record's comment on the move.
+    comment: str = ""
+
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        """The ruling IDs of the events, each once, in order."""
+        return tuple(dict.fromkeys(e.rule for e in self.events))
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """``name=value`` for each option of the ruleset behind those rulings."""
+        from lld.ruleset import OPTIONS
+
+        rules = self.after.rules
+        return tuple(
+            f"{name}={getattr(rules, name)}"
+            for ruling in self.rulings
+            for name, spec in OPTIONS.items()
+            if spec.ruling == ruling
+        )
+
+
+def steps(rec: HandRecord) -> tuple[Step, ...]:
+    """Every move of the record, with the position before and after it.
+
+    Raises :class:`RefusedMoveError` (a :class:`~lld.errors.RecordError`) at a
+    move the rules forbid; the record's result is not checked.
+    """
+    game = rec.new_game()
+    before = Position.of(game)
+    out = []
+    for i, line in enumerate(rec.moves):
+        seen = len(game.events)
+        _play_line(rec, game, i, line.move)
+        after = Position.of(game)
+        out.append(
+            Step(i, line.move.seat, line.move, before, after, after.events[seen:], line.comment)
+        )
+        before = after
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ replaying under other rules
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one replay did; ``text`` says it in one line."""
+
+    kind: Kind
+    text: str
+    #: Net stakes by seat, the last player and the pot left, once the hand is settled.
+    net: tuple[int, ...] | None = None
+    last_player: int | None = None
+    pot_left: int | None = None
+    #: Where the replay stopped (``illegal``) or the hand ended (``ends_early``):
+    #: the move's number in the record, counting from 1, and the move.
+    move_number: int | None = None
+    move: str | None = None
+    #: Why the move is illegal, and the ruling and option (``name=value``) that forbid it.
+    reason: str | None = None
+    rule: str | None = None
+    option: str | None = None
+    #: The first move (from 0) whose events differ from the original replay's,
+    #: ``None`` if none does (or the original does not replay).
+    diverges_at: int | None = None
+    #: Whether the result (nets, last player, pot) is the original replay's.
+    same_result: bool | None = None
+    #: Every event of the replay, up to where it stopped.
+    events: tuple[Event, ...] = field(default=(), repr=False)
+
+    @property
+    def key(self) -> object:
+        """Equal for replays that behave identically."""
+        if self.kind == "no_game":
+            return ("no_game", self.text)
+        if self.kind == "illegal":
+            return ("illegal", self.move_number, self.reason, self.rule, self.option)
+        if self.kind == "ends_early":
+            return ("ends_early", self.move_number, self.events)
+        return (self.kind, self.events)
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready view (fields that do not apply are left out)."""
+        out: dict[str, object] = {"kind": self.kind, "text": self.text}
+        if self.net is not None:
+            out.update(net=list(self.net), last_player=self.last_player, pot_left=self.pot_left)
+        for key in ("move_number", "move", "reason", "rule", "option"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
+
+
+def replay_under(rec: HandRecord, ruleset: str | None = None, **options: str | None) -> Outcome:
+    """Replay ``rec``'s moves under its rules with ``options`` changed (and on
+    another preset, if ``ruleset`` names one), and say how it went and where it
+    parts from the record's own replay: the first move that becomes illegal,
+    with its rule and option, or the first move whose events differ, and
+    whether the result does.
+    """
+    original = _events_by_move(rec)
+    try:
+        other = replace(
+            rec, ruleset=ruleset if ruleset is not None else rec.ruleset,
+            options=tuple({**dict(rec.options), **options}.items()), result=None,
+        )  # fmt: skip
+    except RecordError as error:
+        return Outcome("no_game", f"no game: {error.problem}")
+    game = other.new_game()
+    total = len(other.moves)
+    diverges: int | None = None
+    for i, line in enumerate(other.moves):
+        move = str(line.move)
+        if game.over:
+            ended = f"move {i} `{other.moves[i - 1].move}`" if i else "the deal"
+            left = total - i
+            return _settled(
+                other, game, "ends_early",
+                f"the hand ends at {ended}, leaving {left} move{'s' if left > 1 else ''} unplayed",
+                original, diverges if diverges is not None else i,
+                move_number=i or None, move=str(other.moves[i - 1].move) if i else None,
+            )  # fmt: skip
+        seen = len(game.events)
+        try:
+            game.play(line.move)
+        except IllegalMoveError as error:
+            because = f"{error.rule}, {error.option}" if error.option else error.rule
+            return Outcome(
+                "illegal", f"stops at move {i + 1} `{move}`: illegal — {error.reason} ({because})",
+                move_number=i + 1, move=move, reason=error.reason, rule=error.rule,
+                option=error.option, diverges_at=diverges if diverges is not None else i,
+                same_result=False if original is not None else None, events=tuple(game.events),
+            )  # fmt: skip
+        if diverges is None and original is not None:
+            mine = tuple(game.events[seen:])
+            if i >= len(original[0]) or original[0][i] != mine:
+                diverges = i
+    if not game.over:
+        text = (
+            f"all {total} moves are legal, but the hand is not over:"
+            f" {other.name_of(game.to_play)} is still to play"
+        )
+        return Outcome(
+            "unfinished", text, diverges_at=diverges,
+            same_result=None if original is None else original[1] is None,
+            events=tuple(game.events),
+        )  # fmt: skip
+    return _settled(other, game, "plays_through", "plays through", original, diverges)
+
+
+def _events_by_move(
+    rec: HandRecord,
+) -> tuple[list[tuple[Event, ...]], tuple[tuple[int, ...], int | None, int] | None] | None:
+    """The record's own replay: each move's events, and the result (``None`` if
+    the hand is not over); ``None`` if it does not replay."""
+    try:
+        game = replace(rec, result=None).new_game()
+        by_move = []
+        for i, line in enumerate(rec.moves):
+            seen = len(game.events)
+            _play_line(rec, game, i, line.move)
+            by_move.append(tuple(game.events[seen:]))
+    except LldError:
+        return None
+    result = (tuple(game.ledger.net), game.last_player, game.ledger.pot) if game.over else None
+    return by_move, result
+
+
+def _settled(
+    rec: HandRecord,
+    game: Game,
+    kind: Kind,
+    lead: str,
+    original: tuple[list[tuple[Event, ...]], object] | None,
+    diverges: int | None,
+    move_number: int | None = None,
+    move: str | None = None,
+) -> Outcome:
+    net, last, pot = tuple(game.ledger.net), game.last_player, game.ledger.pot
+    who = "nobody" if last is None else rec.name_of(last)
+    nets = " ".join(f"{x:+d}" if x else "0" for x in net)
+    text = f"{lead}: seat nets {nets}; last player {who}; pot left {pot}"
+    same = None if original is None else original[1] == (net, last, pot)
+    return Outcome(
+        kind, text, net, last, pot, move_number=move_number, move=move, diverges_at=diverges,
+        same_result=same, events=tuple(game.events),
+    )  # fmt: skip
+
+
+__all__ = [
+    "Kind",
+    "Outcome",
+    "RefusedMoveError",
+    "Step",
+    "check_result",
+    "replay_record",
+    "replay_under",
+    "steps",
+]
