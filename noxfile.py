@@ -51,7 +51,7 @@ nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 # Use the interpreters installed here; never fetch one from the network.
 nox.options.download_python = "never"
-nox.options.sessions = ["tests", "lint", "typing", "soak", "pyodide"]
+nox.options.sessions = ["tests", "lint", "typing", "soak", "pyodide", "docs", "browser"]
 
 ROOT = Path(__file__).resolve().parent
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
