@@ -178,7 +178,7 @@ def check_end(g: Game) -> None:
     assert g.hands == [0] * g.n
     assert g.table == 0
     assert g.legal_moves() == []
-    assert g.turn_moves() == []
+    assert g.turn_moves() == ()
     assert all(count(w) % 2 == 0 for w in g.won)
     rules, st = g.rules, g.stakes
     assert g.last_player is not None

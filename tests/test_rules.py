@@ -690,7 +690,7 @@ def test_R21_laying_pairs_is_not_a_turn(preset: str) -> None:
 def check_R22(rules: Ruleset) -> None:
     # Nothing to capture: lying down is the only move, under any reading.
     g = position(rules, ["2C 3C", "7C 4C", "8C 5C"], "7D 8D")
-    assert g.turn_moves() == [Move.parse("0: lie")]
+    assert g.turn_moves() == (Move.parse("0: lie"),)
     events = play(g, "0: lie", "R22")
     assert events[0].kind == LIE
     assert g.out[0]
@@ -770,7 +770,7 @@ def test_R23_payment_for_lying_down(preset: str) -> None:
 def dead_pair_position(rules: Ruleset) -> Game:
     """Seat 0 lies down with a pair whose other two are won: nobody can mate it."""
     g = position(rules, ["7C 7D", "8C 9C", "TC 3C"], "8D 9D TD")
-    assert g.turn_moves() == [Move.parse("0: lie")]
+    assert g.turn_moves() == (Move.parse("0: lie"),)
     play(g, "0: lie", "R22")
     assert g.table & SEVENS == cards("7C 7D")
     assert g.to_play == 1
@@ -906,7 +906,7 @@ def check_R28(rules: Ruleset) -> None:
     else:
         unknown("last_player_turn", rules.last_player_turn)
     assert g.legal_moves() == []
-    assert g.turn_moves() == []
+    assert g.turn_moves() == ()
     assert g.hands == [0] * g.n
     assert g.table == 0
     assert g.complete

@@ -9,11 +9,14 @@
 from lld.cards import format_card, format_cards, parse_card, parse_cards
 from lld.deal import Deal
 from lld.errors import (
+    ConfigError,
     IllegalMoveError,
     LldError,
     NotationError,
+    NotFoundError,
     RecordError,
     RulesetError,
+    SetupError,
     SourceDataError,
 )
 from lld.events import Event
@@ -27,16 +30,19 @@ __version__ = "0.1.0"
 __all__ = [
     "OPTIONS",
     "PRESETS",
+    "ConfigError",
     "Deal",
     "Event",
     "Game",
     "IllegalMoveError",
     "LldError",
     "Move",
+    "NotFoundError",
     "NotationError",
     "RecordError",
     "Ruleset",
     "RulesetError",
+    "SetupError",
     "SourceDataError",
     "format_card",
     "format_cards",

@@ -162,7 +162,7 @@ class Game:
         self._final_turn = False
         # The moves last generated for this position (turn or free), if any: a
         # move from that list needs no second check (see play()).
-        self._checked: list[Move] | None = None
+        self._checked: tuple[Move, ...] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
@@ -245,21 +245,22 @@ class Game:
         self._rescan_lay_watch()
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
-        self._advance()
+        if self._in_play:  # with every hand empty there is nobody to pass to
+            self._advance()
         if self._in_play <= 1:
             # A position set up with one hand or none left: nothing to play.
             self._finish()
 
     # ----------------------------------------------------------- legal moves
 
-    def turn_moves(self) -> list[Move]:
+    def turn_moves(self) -> tuple[Move, ...]:
         """The turn moves of the seat to play, one per distinct choice.
 
         Suits never matter to the rules, so of several cards of one rank the
         lowest-suited are used; :meth:`legal_moves` lists every suit variant.
         """
         if self.over:
-            return []
+            return ()
         seat = self.to_play
         hand, table = self.hands[seat], self.table
         cache = self._capture_moves[seat]
@@ -279,8 +280,10 @@ class Game:
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
             moves.append(LIE_MOVES[seat])
-        self._checked = moves
-        return moves
+        # A tuple: play() trusts what it returned, so the caller must not be
+        # able to add to it.
+        self._checked = checked = tuple(moves)
+        return checked
 
     def _new_capture_moves(self, seat: int, key: int) -> tuple[Move, ...]:
         """The capture moves for one key of :meth:`turn_moves`, kept.
@@ -296,11 +299,11 @@ class Game:
         self._capture_moves[seat][key] = moves
         return moves
 
-    def free_moves(self, seat: int) -> list[Move]:
+    def free_moves(self, seat: int) -> tuple[Move, ...]:
         """The free moves (lay, claim) ``seat`` may make now, lowest suits first."""
         if self.over:
-            return []
-        moves = []
+            return ()
+        moves: list[Move] = []
         ranks = self._lay_watch[seat]
         if ranks:
             hand = self.hands[seat]
@@ -324,8 +327,8 @@ class Game:
                 cards = (table >> (rank << 2) & 15) << (rank << 2)
                 if self._claim_problem(seat, rank, cards) is None:
                     moves.append(_new(Move, (CLAIM, seat, 0, cards)))
-        self._checked = moves
-        return moves
+        self._checked = checked = tuple(moves)  # immutable, as in turn_moves()
+        return checked
 
     def free_seats(self) -> list[int]:
         """The seats that may have a free move now, in seat order: cheap, and never misses one."""

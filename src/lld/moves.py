@@ -32,6 +32,14 @@ CLAIM = "claim"
 #: Moves that are a player's turn; the others may be made at other moments too.
 TURN_KINDS = frozenset({CAPTURE, LIE})
 KINDS = (CAPTURE, LIE, LAY, CLAIM)
+#: The longest seat number read; seats go up to 7, and ``int()`` of a huge string is slow.
+MAX_SEAT_DIGITS = 6
+
+
+def _clip(text: str, width: int = 40) -> str:
+    """``text`` stripped, and cut short if long, for quoting in a one-line error."""
+    text = text.strip()
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 class Move(NamedTuple):
@@ -48,11 +56,18 @@ class Move(NamedTuple):
         seat_text, sep, action = text.partition(":")
         if not sep:
             raise NotationError(
-                f"bad move {text.strip()!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'"
+                f"bad move {_clip(text)!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'"
             )
         seat_text = seat_text.strip()
         if not (seat_text.isascii() and seat_text.isdigit()):
-            raise NotationError(f"bad move {text.strip()!r}: seat {seat_text!r} is not a number")
+            raise NotationError(
+                f"bad move {_clip(text)!r}: seat {_clip(seat_text)!r} is not a number"
+            )
+        if len(seat_text) > MAX_SEAT_DIGITS:
+            raise NotationError(
+                f"bad move {_clip(text)!r}: seat number too long ({len(seat_text)} digits;"
+                f" seats are at most {MAX_SEAT_DIGITS} digits)"
+            )
         return cls.parse_action(int(seat_text), action)
 
     @classmethod

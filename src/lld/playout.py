@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lld.bots.random_bot import pick_free, pick_turn
+from lld.errors import ConfigError
 from lld.game import Game
 from lld.ruleset import Ruleset
 
@@ -26,7 +27,7 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     """Play ``game`` to its end with one bot per seat; return it."""
     n = game.n
     if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} seats")
+        raise ConfigError(f"{len(bots)} bots for {n} seats")
     views = [game.view(s) for s in range(n)]
     chooses = [bot.choose for bot in bots]
     free_seats, play = game.free_seats, game.play

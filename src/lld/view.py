@@ -120,10 +120,10 @@ class SeatView:
             raise IllegalMoveError(move, f"this is seat {self.seat}'s view", "R4")
         self.__game.check(move)
 
-    def turn_moves(self) -> list[Move]:
+    def turn_moves(self) -> tuple[Move, ...]:
         """This seat's turn moves, if it is to play."""
         g = self.__game
-        return g.turn_moves() if g.to_play == self.seat else []  # [] too once it is over
+        return g.turn_moves() if g.to_play == self.seat else ()  # () too once it is over
 
-    def free_moves(self) -> list[Move]:
+    def free_moves(self) -> tuple[Move, ...]:
         return self.__game.free_moves(self.seat)

@@ -238,7 +238,7 @@ class _TerminalPlayer:
         moves = view.free_moves()
         return self._ask(view, moves, "free move, or Enter to pass") if moves else None
 
-    def _ask(self, view: SeatView, moves: list[Move], prompt: str) -> Move | None:
+    def _ask(self, view: SeatView, moves: Sequence[Move], prompt: str) -> Move | None:
         out = self.printer.out
         while True:
             self.printer.show(view.events)
@@ -278,7 +278,7 @@ _HELP = """  Type the number of a move, or write it: '7S x 7H' captures the 7H w
   oversight from the table. Cards are rank (A 2-9 T J Q K) then suit (C D H S)."""
 
 
-def _read_move(text: str, seat: int, moves: list[Move]) -> Move:
+def _read_move(text: str, seat: int, moves: Sequence[Move]) -> Move:
     if text.isdigit():
         i = int(text)
         if not 1 <= i <= len(moves):

@@ -9,7 +9,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lld.errors import RulesetError
+from lld.errors import NotFoundError
 
 #: The sources, in the project's order (the same as ``lld.ruleset.SOURCES``).
 SOURCE_IDS: tuple[str, ...] = ("du-coeur", "parlett", "caidis", "sympkyn", "crowe")
@@ -176,13 +176,13 @@ class Concordance:
         for s in self.sources:
             if s.id == source_id:
                 return s
-        raise RulesetError(f"unknown source {source_id!r} (known: {', '.join(SOURCE_IDS)})")
+        raise NotFoundError(f"unknown source {source_id!r} (known: {', '.join(SOURCE_IDS)})")
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
             if c.id == clause_id:
                 return c
-        raise RulesetError(f"unknown clause {clause_id!r}")
+        raise NotFoundError(f"unknown clause {clause_id!r}")
 
     def ruling(self, ruling_id: str) -> Ruling:
         """A ruling by ID; ``r3`` and ``3`` are read as ``R3``."""
@@ -193,7 +193,7 @@ class Concordance:
             if r.id == key:
                 return r
         first, last = self.rulings[0].id, self.rulings[-1].id
-        raise RulesetError(f"unknown ruling {ruling_id!r} (rulings are {first} to {last})")
+        raise NotFoundError(f"unknown ruling {ruling_id!r} (rulings are {first} to {last})")
 
     def clauses_of(self, source: str) -> tuple[Clause, ...]:
         self.source(source)

@@ -307,4 +307,7 @@ def parse_json_record(text: str, where: str = "<json>") -> HandRecord:
         raise RecordError(f"{where}:{error.lineno}", f"not valid JSON: {error.msg}") from None
     except RecursionError:
         raise RecordError(where, "not valid JSON: nested too deeply") from None
+    except ValueError:
+        # json raises a plain ValueError for an integer past int()'s digit limit.
+        raise RecordError(where, "not valid JSON: a number is too long to read") from None
     return from_json(obj, where)
