@@ -362,6 +362,29 @@ def test_R11_table_mournival(preset: str) -> None:
     check_R11(PRESETS[preset])
 
 
+@pytest.mark.parametrize("deadline", OPTIONS["claim_deadline"].allowed)
+def test_R11_R25_the_dealer_is_offered_his_table_mournival_out_of_turn(deadline: str) -> None:
+    """Under first_in_rotation only the seat to play may claim an oversight,
+    but a table mournival is the dealer's own to take at any moment (R11): the
+    driver loop must offer it to him although it is not his turn."""
+    rules = ruleset(
+        "reconstruction", table_mournival="dealer_first", claim_priority="first_in_rotation",
+        claim_deadline=deadline,
+    )  # fmt: skip
+    for turns in (0, 1):
+        g = position(rules, ["8C 2C", "9C 3C", "TC 4C"], "7C 7D 7H 7S 8D 9D TD")
+        if turns:
+            play(g, "0: 8C x 8D", "R12")
+        dealer = g.dealer
+        assert g.to_play != dealer
+        claim = Move.parse(f"{dealer}: claim 7C 7D 7H 7S")
+        assert claim in g.free_moves(dealer)
+        assert dealer in g.free_seats()
+        # free_seats() never misses a seat with a free move.
+        assert {s for s in range(g.n) if g.free_moves(s)} <= set(g.free_seats())
+        play(g, str(claim), "R11")
+
+
 # -------------------------------------------------------------------------- R12
 
 
@@ -802,6 +825,20 @@ def check_R24(rules: Ruleset) -> None:
 @by_preset
 def test_R24_pair_left_by_lying_down(preset: str) -> None:
     check_R24(PRESETS[preset])
+
+
+@pytest.mark.parametrize("value", OPTIONS["lie_down_pair"].allowed)
+def test_R24_an_odd_number_left_is_no_dead_pair(value: str) -> None:
+    """Lying down leaves three nines on the table and none in any hand (the
+    fourth is in a won pile, an odd one): three cannot be claimed as a pair,
+    so no dead group opens, whatever lie_down_pair says."""
+    rules = ruleset("reconstruction", lie_down="voluntary", lie_down_pair=value)
+    g = position(rules, ["9D 2C", "3C 4C", "5C 6C", "8C KC"], "9H 9S", {1: "9C"}, players=4)
+    play(g, "0: lie", "R22")
+    assert g.table & cards("9C 9D 9H 9S") == cards("9D 9H 9S")
+    for seat in range(g.n):
+        assert not [m for m in g.free_moves(seat) if m.kind == CLAIM], seat
+    assert_illegal(g, "1: claim 9D 9H 9S", "R25")
 
 
 def check_R25(rules: Ruleset) -> None:

@@ -264,7 +264,10 @@ class Game:
         seat = self.to_play
         hand, table = self.hands[seat], self.table
         cache = self._capture_moves[seat]
-        moves: list[Move] = []
+        # A tuple, built by concatenation (cheap for the one or two ranks a
+        # hand can usually take): play() trusts what this returns, so the
+        # caller must not be able to add to it.
+        moves: tuple[Move, ...] = ()
         # ranks_present(hand) & ranks_present(table), inlined for speed
         h = hand | (hand >> 1)
         t = table | (table >> 1)
@@ -279,11 +282,9 @@ class Game:
                 moves += self._new_capture_moves(seat, key)
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
-            moves.append(LIE_MOVES[seat])
-        # A tuple: play() trusts what it returned, so the caller must not be
-        # able to add to it.
-        self._checked = checked = tuple(moves)
-        return checked
+            moves += (LIE_MOVES[seat],)
+        self._checked = moves
+        return moves
 
     def _new_capture_moves(self, seat: int, key: int) -> tuple[Move, ...]:
         """The capture moves for one key of :meth:`turn_moves`, kept.
@@ -307,20 +308,18 @@ class Game:
         ranks = self._lay_watch[seat]
         if ranks:
             hand = self.hands[seat]
-            now = self._lays_any_rank_now(seat)
+            now = seat in self._seats_laying_any_rank()
             fresh = self._fresh
             while ranks:
                 low = ranks & -ranks
                 ranks ^= low
                 rank = low.bit_length() - 1
-                if not now and (seat, rank) not in fresh:
+                if not now and (seat, rank) not in fresh:  # R20, as in _may_lay_now()
                     continue
                 shift = rank << 2
                 nib = (hand >> shift) & 15
-                held = NIBBLE_COUNT[nib]
-                if held > 2 or (held == 2 and self._pair_is_dead(seat, rank)):
-                    for size in LAY_SIZES[held]:
-                        moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
+                for size in self._lay_sizes(seat, rank, NIBBLE_COUNT[nib]):
+                    moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
         if self._dead:
             table = self.table
             for rank in sorted(self._dead):
@@ -338,20 +337,20 @@ class Game:
         if not (dead or any(watch)):
             self.free_pending = False
             return []
-        if self._any_time_lays or not self.turns:
-            layers = [s for s, ranks in enumerate(watch) if ranks]
-        else:
-            # R20, promptly or on one's own turn (_lays_any_rank_now, for all
-            # seats at once): the seat to play, and those whose pair became
-            # layable during the latest turn.
-            seat = self.to_play
-            layers = [seat] if watch[seat] else []
-            if self._fresh:
-                layers = sorted({seat for seat, _ in self._fresh}.union(layers))
-        if dead and any(origin in self._claimable_kinds for origin, _, _ in dead.values()):
-            if not self._claim_in_rotation:
-                return list(range(self.n))
-            return sorted({self.to_play, self.dealer}.union(layers))
+        # R20 (_may_lay_now() for every seat at once): the seats that may lay
+        # any rank on watch, and those whose pair became layable just now.
+        layers = [s for s in self._seats_laying_any_rank() if watch[s]]
+        if self._fresh:
+            layers = sorted({seat for seat, _ in self._fresh}.union(layers))
+        if dead:
+            # R25: the seats _claimant_problem() lets claim some dead group now.
+            seats = [
+                s
+                for s in range(self.n)
+                if any(self._claimant_problem(s, *group) is None for group in dead.values())
+            ]
+            if seats:
+                return sorted(set(seats).union(layers)) if layers else seats
         return layers
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
@@ -694,13 +693,21 @@ class Game:
         in_hands = (FULL_DECK ^ table ^ self._won_all) >> shift & 15
         return in_hands == (self.hands[seat] >> shift) & 15
 
-    def _lay_timing_ok(self, seat: int, rank: int) -> bool:
-        """R20: laying is allowed at any moment, or promptly / on one's own turn."""
-        return self._lays_any_rank_now(seat) or (seat, rank) in self._fresh
+    def _may_lay_now(self, seat: int, rank: int) -> bool:
+        """R20: whether ``seat`` may lay a layable ``rank`` now.
 
-    def _lays_any_rank_now(self, seat: int) -> bool:
-        """R20: ``seat`` may lay any layable pair now, not only one just made layable."""
-        return self._any_time_lays or seat == self.to_play or not self.turns
+        With ``hand_pairs_when=any_time``, at any moment; otherwise before the
+        first turn, on one's own turn, or at once after the turn that made
+        the pair layable (it is then in ``_fresh``).
+        """
+        return seat in self._seats_laying_any_rank() or (seat, rank) in self._fresh
+
+    def _seats_laying_any_rank(self) -> range | tuple[int]:
+        """R20: the seats that may lay any layable pair now, not only one just
+        made layable (the first half of :meth:`_may_lay_now`)."""
+        if self._any_time_lays or not self.turns:
+            return range(self.n)
+        return (self.to_play,)
 
     def _check_lay(self, move: Move, text: Move) -> None:
         seat = move.seat
@@ -723,7 +730,7 @@ class Game:
             raise IllegalMoveError(
                 text, "only a pair that can never be mated from the table may be laid", "R19"
             )
-        if not self._lay_timing_ok(seat, rank):
+        if not self._may_lay_now(seat, rank):
             raise IllegalMoveError(
                 text, "pairs are laid at once or later only on one's own turn", "R20",
                 "hand_pairs_when=promptly_or_own_turn",
@@ -742,10 +749,21 @@ class Game:
         if dead is None:
             return ("those cards can still be mated from a hand; only an oversight is claimed",
                     "R25", None)  # fmt: skip
-        origin, offender, open_turn = dead
-        rule = DEAD_RULE[origin]
         if cards != on_table:
-            return ("a claim takes every card of that rank left on the table", rule, None)
+            return ("a claim takes every card of that rank left on the table", DEAD_RULE[dead[0]],
+                    None)  # fmt: skip
+        return self._claimant_problem(seat, *dead)
+
+    def _claimant_problem(
+        self, seat: int, origin: str, offender: int, open_turn: int
+    ) -> tuple[str, str, str | None] | None:
+        """R11, R15, R24-R26: why ``seat`` may not claim a dead group now, or ``None``.
+
+        The one statement of who may claim what, and when: :meth:`_claim_problem`
+        checks a claim's cards, then asks this; :meth:`free_seats` asks it of
+        every seat.
+        """
+        rule = DEAD_RULE[origin]
         if origin not in self._claimable_kinds:
             option = {
                 TABLE_MOURNIVAL: "table_mournival",
