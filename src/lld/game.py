@@ -154,11 +154,15 @@ class Game:
         # capture costs the playout loop more than the capture itself.
         self._log: list[tuple[str, int | None, str, int, int, int]] = []
         self._events: list[Event] = []
-        (
-            self._shapes, self._captures, self._capture_moves, self._forced,
-            self._any_time_lays, self._claim_in_rotation, self._claim_next_turn,
-            self._claimable_kinds,
-        ) = rules.compiled(compile_rules)  # fmt: skip
+        compiled = rules.compiled(compile_rules)
+        self._shapes = compiled.shapes
+        self._captures = compiled.captures
+        self._capture_moves = compiled.capture_moves
+        self._forced = compiled.forced_lie_down
+        self._any_time_lays = compiled.any_time_lays
+        self._claim_in_rotation = compiled.claim_in_rotation
+        self._claim_next_turn = compiled.claim_next_turn
+        self._claimable_kinds = compiled.claimable_kinds
         self._final_turn = False
         # The moves last generated for this position (turn or free), if any: a
         # move from that list needs no second check (see play()).

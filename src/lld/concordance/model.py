@@ -214,5 +214,16 @@ class Concordance:
             if c.reading == "supports" and value in c.values
         )
 
+    def credits(self, ruling: str, value: str) -> tuple[str, ...]:
+        """The sources credited with ``value`` of ``ruling``, in the project's order.
+
+        A source is credited when one of its clauses ``supports`` the value and
+        speaks of this game (a witness on another game, such as Crowe's Brag,
+        is evidence for the reading but not a source that takes it). This is
+        the only place credits come from, so they cannot drift from the clauses.
+        """
+        backing = {c.source for c in self.supporting(ruling, value) if c.game is None}
+        return tuple(s for s in SOURCE_IDS if s in backing)
+
     def relations_of(self, source: str) -> tuple[Relation, ...]:
         return tuple(r for r in self.relations if r.source == source)

@@ -15,7 +15,6 @@ from lld.record.json_writer import JSON_FORMAT
 from lld.record.model import (
     MOVE_SEAT,
     RESULT_KEYS,
-    RULING_ID,
     HandRecord,
     MoveLine,
     Result,
@@ -23,6 +22,7 @@ from lld.record.model import (
     deal_from_seed,
     is_whole_number,
     one_line_problem,
+    ruling_problem,
     seat_name_problem,
     seats_problem,
 )
@@ -103,8 +103,9 @@ class _JsonReader:
         for i, r in enumerate(self.array(top.get("rulings", []), "$.rulings")):
             path = f"$.rulings[{i}]"
             r = self.text(r, path, "a ruling ID")
-            if not RULING_ID.fullmatch(r):
-                raise self.fail(path, f"{r!r} is not a ruling ID (R1 to R34)")
+            problem = ruling_problem(r)
+            if problem:
+                raise self.fail(path, problem)
             rulings.append(r)
         name = self.text(top["ruleset"], "$.ruleset", "the ruleset")
         try:
