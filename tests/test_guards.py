@@ -203,3 +203,39 @@ def test_concordance_lookups_are_not_found_errors() -> None:
             lookup(key)
     assert issubclass(NotFoundError, LookupError)
     assert not issubclass(NotFoundError, (RulesetError, NotationError))
+
+
+# ------------------------------------------------------- types
+
+
+def test_every_event_kind_is_an_event_kind_and_writes_as_text() -> None:
+    import random
+
+    from lld.kinds import EventKind
+    from lld.playout import random_playout
+
+    g = random_playout(Game.new(ruleset("caidis"), players=4, seed=5), random.Random(5))
+    assert g.over
+    assert all(type(e.kind) is EventKind for e in g.events)
+    assert all(type(m.kind) is EventKind for m in g.moves)
+    assert all(type(m.kind) is EventKind for m in (Move.parse(str(m)) for m in g.moves))
+    written = json.loads(json.dumps([e.to_json() for e in g.events]))
+    assert [w["kind"] for w in written] == [e.kind.value for e in g.events]
+
+
+def test_a_misspelt_option_value_fails_at_construction() -> None:
+    import dataclasses
+
+    with pytest.raises(RulesetError, match="cannot be 'volontary'"):
+        dataclasses.replace(ruleset("parlett"), lie_down="volontary")  # type: ignore[arg-type]
+    with pytest.raises(RulesetError, match="cannot be None"):
+        ruleset("parlett", lie_down=None)
+
+
+def test_compiled_rules_are_named() -> None:
+    from lld.rule_tables import compile_rules
+
+    compiled = compile_rules(ruleset("sympkyn"))
+    assert compiled.forced_lie_down is False  # sympkyn: lie_down=voluntary
+    assert compiled.any_time_lays is True
+    assert compiled.shapes[1][3] == ((1, 3),)  # R14: three_only

@@ -46,6 +46,7 @@ from lld.cards import (
 from lld.deal import Deal
 from lld.errors import IllegalMoveError
 from lld.events import Event
+from lld.kinds import EventKind
 from lld.ledger import Ledger
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, Move, suit_variants
 from lld.rule_tables import (
@@ -77,7 +78,7 @@ _new = tuple.__new__
 @cache
 def _anted(
     players: int, dealer: int, dealer_ante: int, other_ante: int
-) -> tuple[Ledger, tuple[tuple[str, int | None, str, int, int, int], ...]]:
+) -> tuple[Ledger, tuple[tuple[str, int | None, EventKind, int, int, int], ...]]:
     """A ledger with everyone's ante in, and the log of the deal and the antes.
 
     The same few tables and dealers recur in every run, so each is worked out
@@ -88,8 +89,10 @@ def _anted(
     antes[dealer] = dealer_ante
     ledger = Ledger(players)
     ledger.antes(antes, rule)
-    entries = [(rule, dealer, "deal", 0, 0, 0)]
-    entries += [(rule, seat, "ante", 0, 0, amount) for seat, amount in enumerate(antes) if amount]
+    entries = [(rule, dealer, EventKind.DEAL, 0, 0, 0)]
+    entries += [
+        (rule, seat, EventKind.ANTE, 0, 0, amount) for seat, amount in enumerate(antes) if amount
+    ]
     return ledger, tuple(entries)
 
 
@@ -152,7 +155,7 @@ class Game:
         self.turns = 0
         # The log as plain tuples in Event's field order: building an Event per
         # capture costs the playout loop more than the capture itself.
-        self._log: list[tuple[str, int | None, str, int, int, int]] = []
+        self._log: list[tuple[str, int | None, EventKind, int, int, int]] = []
         self._events: list[Event] = []
         compiled = rules.compiled(compile_rules)
         self._shapes = compiled.shapes
@@ -242,7 +245,7 @@ class Game:
                 self.table ^= cards
                 self.won[dealer] |= cards
                 self._won_all |= cards
-                log(("R11", dealer, "take_mournival", 0, cards, 0))
+                log(("R11", dealer, EventKind.TAKE_MOURNIVAL, 0, cards, 0))
             else:
                 self._dead[rank] = (TABLE_MOURNIVAL, dealer, 1)
         # R17-R19: what each hand may lay down from the start.
@@ -498,7 +501,7 @@ class Game:
             for s in remaining:
                 self.ledger.transfer(seat, s, 1, "R23")
             if remaining:
-                self._log.append(("R23", seat, "lie_payment", 0, 0, 1))
+                self._log.append(("R23", seat, EventKind.LIE_PAYMENT, 0, 0, 1))
         self.turns += 1
         if self._fresh:
             self._fresh.clear()
@@ -551,7 +554,7 @@ class Game:
     def _goes_out(self, seat: int, rule: str) -> None:
         self.out[seat] = True
         self._in_play -= 1
-        self._log.append((rule, seat, "out", 0, 0, 0))
+        self._log.append((rule, seat, EventKind.OUT, 0, 0, 0))
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
@@ -576,13 +579,13 @@ class Game:
             # R28: the last player gets one more turn.
             self._final_turn = True
             self.last_player = last
-            log(("R28", last, "last_player", 0, 0, 0))
+            log(("R28", last, EventKind.LAST_PLAYER, 0, 0, 0))
             self.to_play = last
             return
         if not self._final_turn:
             self.last_player = last
             if last is not None:
-                log(("R28", last, "last_player", 0, 0, 0))
+                log(("R28", last, EventKind.LAST_PLAYER, 0, 0, 0))
         last = self.last_player
         self.over = True
         # R29: the leftover cards.
@@ -597,10 +600,10 @@ class Game:
         if taken:
             self.won[dealer] |= taken
             self._won_all |= taken
-            log(("R29", dealer, "leftovers", 0, taken, 0))
+            log(("R29", dealer, EventKind.LEFTOVERS, 0, taken, 0))
         self.aside = leftovers & ~taken
         if self.aside:
-            log(("R29", None, "set_aside", 0, self.aside, 0))
+            log(("R29", None, EventKind.SET_ASIDE, 0, self.aside, 0))
         settle(self.rules, self.stakes, self.won, last, self.ledger, log)
 
     # ------------------------------------------------------------ checking

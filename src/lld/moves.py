@@ -24,11 +24,12 @@ from typing import NamedTuple
 
 from lld.cards import count, format_cards, iter_cards, parse_cards, rank_of
 from lld.errors import NotationError
+from lld.kinds import EventKind
 
-CAPTURE = "capture"
-LIE = "lie"
-LAY = "lay"
-CLAIM = "claim"
+CAPTURE = EventKind.CAPTURE
+LIE = EventKind.LIE
+LAY = EventKind.LAY
+CLAIM = EventKind.CLAIM
 #: Moves that are a player's turn; the others may be made at other moments too.
 TURN_KINDS = frozenset({CAPTURE, LIE})
 KINDS = (CAPTURE, LIE, LAY, CLAIM)
@@ -43,7 +44,9 @@ def _clip(text: str, width: int = 40) -> str:
 
 
 class Move(NamedTuple):
-    """One action by one seat. ``hand`` and ``table`` are card masks."""
+    """One action by one seat. ``hand`` and ``table`` are card masks; ``kind``
+    is one of the move kinds of :class:`~lld.kinds.EventKind` (plain text
+    such as ``"lie"`` compares equal to it)."""
 
     kind: str
     seat: int
@@ -85,7 +88,7 @@ class Move(NamedTuple):
             cards = parse_cards(" ".join(words[1:]))
             if not cards:
                 raise NotationError(f"bad move {action.strip()!r}: '{verb}' needs cards")
-            return cls(verb, seat, cards, 0) if verb == LAY else cls(verb, seat, 0, cards)
+            return cls(LAY, seat, cards, 0) if verb == LAY else cls(CLAIM, seat, 0, cards)
         lowered = [w.lower() for w in words]
         if lowered.count("x") != 1:
             raise NotationError(
