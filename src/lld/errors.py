@@ -29,8 +29,9 @@ class ConfigError(LldError):
 
 
 class NotFoundError(LldError, LookupError):
-    """A name or ID looked up in the registry that it does not hold (a ruling, a
-    clause, a source). Also a :class:`LookupError`, as a failed lookup is."""
+    """A name, ID or seat looked up that does not exist: a ruling, clause or
+    source the registry does not hold, a seat the table does not have. Also a
+    :class:`LookupError`, as a failed lookup is."""
 
 
 class IllegalMoveError(LldError):

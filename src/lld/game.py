@@ -44,11 +44,11 @@ from lld.cards import (
     ranks_present,
 )
 from lld.deal import Deal
-from lld.errors import IllegalMoveError
+from lld.errors import IllegalMoveError, NotationError, NotFoundError
 from lld.events import Event
 from lld.kinds import EventKind
 from lld.ledger import Ledger
-from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, Move, suit_variants
+from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
 from lld.rule_tables import (
     CAPTURE_RULES,
     DEAD_RULE,
@@ -67,6 +67,8 @@ from lld.settlement import settle, share_leftovers
 from lld.stakes import StakesTable
 from lld.view import SeatView
 
+#: Seat numbers a move may hold before it is no move at all (see _malformed).
+MAX_SEAT = 10**MAX_SEAT_DIGITS
 #: Each seat's lie-down move, made once.
 LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
 
@@ -309,6 +311,8 @@ class Game:
 
     def free_moves(self, seat: int) -> tuple[Move, ...]:
         """The free moves (lay, claim) ``seat`` may make now, lowest suits first."""
+        if not 0 <= seat < self.n:
+            raise NotFoundError(f"there is no seat {seat} at a table of {self.n}")
         if self.over:
             return ()
         moves: list[Move] = []
@@ -611,6 +615,9 @@ class Game:
     def _check(self, move: Move) -> None:
         if not isinstance(move, Move):
             raise TypeError(f"expected a Move, not {type(move).__name__}")
+        malformed = _malformed(move)
+        if malformed is not None:
+            raise NotationError(f"not a move: {malformed}")
         text = move
         if self.over:
             raise IllegalMoveError(text, "the hand is over", "R28")
@@ -811,6 +818,23 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+
+def _malformed(move: Move) -> str | None:
+    """What makes ``move`` no move at all (so not even printable), or ``None``.
+
+    A Move built from text is always well formed; one built from numbers may
+    name no kind, a seat with thousands of digits, or cards outside the pack.
+    """
+    kind, seat, hand, table = move
+    if kind not in KINDS:
+        return f"the kind must be one of {', '.join(KINDS)}"
+    if type(seat) is not int or not -MAX_SEAT < seat < MAX_SEAT:
+        return "the seat must be a seat number"
+    for cards in (hand, table):
+        if type(cards) is not int or cards < 0 or cards & ~FULL_DECK:
+            return "its cards must be sets of the 52 cards (masks from 0 to 2**52-1)"
+    return None
 
 
 def _one_rank(cards: int, text: Move, rule: str) -> int:
