@@ -131,6 +131,17 @@ def test_card_notation(text: str) -> None:
 
 
 @fuzz
+@given(st.integers() | st.integers(-1, 60) | st.integers(-(2**60), 2**60))
+def test_card_formatting_of_any_number(number: int) -> None:
+    card = answer(lambda: format_card(number))
+    if isinstance(card, str):
+        assert parse_card(card) == number
+    cards = answer(lambda: format_cards(number))
+    if isinstance(cards, str):
+        assert parse_cards(cards) == number
+
+
+@fuzz
 @given(texts)
 def test_move_notation(text: str) -> None:
     move = answer(lambda: Move.parse(text))
