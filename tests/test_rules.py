@@ -367,6 +367,35 @@ def test_R11_table_mournival(preset: str) -> None:
     check_R11(PRESETS[preset])
 
 
+@pytest.mark.parametrize("priority", OPTIONS["claim_priority"].allowed)
+@pytest.mark.parametrize("deadline", OPTIONS["claim_deadline"].allowed)
+def test_R25_free_seats_offers_claims_to_exactly_the_seats_that_may_claim(
+    priority: str, deadline: str
+) -> None:
+    """free_seats() asks the claim predicate of three seats per dead group, not
+    of every seat: checked here against asking every seat, in random hands."""
+    import random
+
+    rules = ruleset(
+        "reconstruction", claim_priority=priority, claim_deadline=deadline,
+        table_mournival="dealer_first", lie_down="voluntary",
+    )  # fmt: skip
+    checked = 0
+    for seed in range(60):
+        g = Game.new(rules, players=4 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            claimers = {s for s in range(g.n) if any(m.kind == CLAIM for m in g.free_moves(s))}
+            seats = set(g.free_seats()) if g.free_pending else set()
+            assert claimers <= seats, (seed, claimers, seats)
+            if g._dead:
+                checked += 1
+                assert g._claimants() == claimers, seed
+            moves = [m for s in range(g.n) for m in g.free_moves(s)] + list(g.turn_moves())
+            g.play(rng.choice(moves))
+    assert checked > 20
+
+
 @pytest.mark.parametrize("deadline", OPTIONS["claim_deadline"].allowed)
 def test_R11_R25_the_dealer_is_offered_his_table_mournival_out_of_turn(deadline: str) -> None:
     """Under first_in_rotation only the seat to play may claim an oversight,

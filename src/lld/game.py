@@ -46,7 +46,17 @@ from lld.cards import (
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, NotationError, NotFoundError
 from lld.events import Event
-from lld.kinds import EventKind
+from lld.kinds import (
+    ANTE,
+    DEAL,
+    LAST_PLAYER,
+    LEFTOVERS,
+    LIE_PAYMENT,
+    OUT,
+    SET_ASIDE,
+    TAKE_MOURNIVAL,
+    EventKind,
+)
 from lld.ledger import Ledger
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
 from lld.rule_tables import (
@@ -91,10 +101,8 @@ def _anted(
     antes[dealer] = dealer_ante
     ledger = Ledger(players)
     ledger.antes(antes, rule)
-    entries = [(rule, dealer, EventKind.DEAL, 0, 0, 0)]
-    entries += [
-        (rule, seat, EventKind.ANTE, 0, 0, amount) for seat, amount in enumerate(antes) if amount
-    ]
+    entries = [(rule, dealer, DEAL, 0, 0, 0)]
+    entries += [(rule, seat, ANTE, 0, 0, amount) for seat, amount in enumerate(antes) if amount]
     return ledger, tuple(entries)
 
 
@@ -247,7 +255,7 @@ class Game:
                 self.table ^= cards
                 self.won[dealer] |= cards
                 self._won_all |= cards
-                log(("R11", dealer, EventKind.TAKE_MOURNIVAL, 0, cards, 0))
+                log(("R11", dealer, TAKE_MOURNIVAL, 0, cards, 0))
             else:
                 self._dead[rank] = (TABLE_MOURNIVAL, dealer, 1)
         # R17-R19: what each hand may lay down from the start.
@@ -350,19 +358,41 @@ class Game:
             return []
         # R20 (_may_lay_now() for every seat at once): the seats that may lay
         # any rank on watch, and those whose pair became layable just now.
-        layers = [s for s in self._seats_laying_any_rank() if watch[s]]
+        seats = self._seats_laying_any_rank()
+        if len(seats) == 1:  # the seat to play: the usual case after the first turn
+            seat = seats[0]
+            layers = [seat] if watch[seat] else []
+        else:
+            layers = [s for s in seats if watch[s]]
         if self._fresh:
             layers = sorted({seat for seat, _ in self._fresh}.union(layers))
         if dead:
-            # R25: the seats _claimant_problem() lets claim some dead group now.
-            seats = [
-                s
-                for s in range(self.n)
-                if any(self._claimant_problem(s, *group) is None for group in dead.values())
-            ]
-            if seats:
-                return sorted(set(seats).union(layers)) if layers else seats
+            claimants = self._claimants()
+            if claimants:
+                return sorted(claimants.union(layers))
         return layers
+
+    def _claimants(self) -> set[int]:
+        """R25: the seats :meth:`_claimant_problem` lets claim some dead group now.
+
+        That predicate depends on the seat only through whether it is the
+        offender or the seat to play, so it is asked of those two and of one
+        other seat, whose answer holds for all the others.
+        """
+        n, to_play, problem = self.n, self.to_play, self._claimant_problem
+        out: set[int] = set()
+        for group in self._dead.values():
+            offender = group[1]
+            if problem(offender, *group) is None:
+                out.add(offender)
+            if to_play != offender and problem(to_play, *group) is None:
+                out.add(to_play)
+            other = 0
+            while other in (offender, to_play):
+                other += 1  # n >= 3, so some seat is neither
+            if problem(other, *group) is None:
+                out.update(s for s in range(n) if s != offender and s != to_play)
+        return out
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move, with every choice of suits, for one seat or all."""
@@ -505,7 +535,7 @@ class Game:
             for s in remaining:
                 self.ledger.transfer(seat, s, 1, "R23")
             if remaining:
-                self._log.append(("R23", seat, EventKind.LIE_PAYMENT, 0, 0, 1))
+                self._log.append(("R23", seat, LIE_PAYMENT, 0, 0, 1))
         self.turns += 1
         if self._fresh:
             self._fresh.clear()
@@ -558,7 +588,7 @@ class Game:
     def _goes_out(self, seat: int, rule: str) -> None:
         self.out[seat] = True
         self._in_play -= 1
-        self._log.append((rule, seat, EventKind.OUT, 0, 0, 0))
+        self._log.append((rule, seat, OUT, 0, 0, 0))
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
@@ -583,13 +613,13 @@ class Game:
             # R28: the last player gets one more turn.
             self._final_turn = True
             self.last_player = last
-            log(("R28", last, EventKind.LAST_PLAYER, 0, 0, 0))
+            log(("R28", last, LAST_PLAYER, 0, 0, 0))
             self.to_play = last
             return
         if not self._final_turn:
             self.last_player = last
             if last is not None:
-                log(("R28", last, EventKind.LAST_PLAYER, 0, 0, 0))
+                log(("R28", last, LAST_PLAYER, 0, 0, 0))
         last = self.last_player
         self.over = True
         # R29: the leftover cards.
@@ -604,10 +634,10 @@ class Game:
         if taken:
             self.won[dealer] |= taken
             self._won_all |= taken
-            log(("R29", dealer, EventKind.LEFTOVERS, 0, taken, 0))
+            log(("R29", dealer, LEFTOVERS, 0, taken, 0))
         self.aside = leftovers & ~taken
         if self.aside:
-            log(("R29", None, EventKind.SET_ASIDE, 0, self.aside, 0))
+            log(("R29", None, SET_ASIDE, 0, self.aside, 0))
         settle(self.rules, self.stakes, self.won, last, self.ledger, log)
 
     # ------------------------------------------------------------ checking
@@ -774,8 +804,9 @@ class Game:
         """R11, R15, R24-R26: why ``seat`` may not claim a dead group now, or ``None``.
 
         The one statement of who may claim what, and when: :meth:`_claim_problem`
-        checks a claim's cards, then asks this; :meth:`free_seats` asks it of
-        every seat.
+        checks a claim's cards, then asks this; :meth:`_claimants` (for
+        :meth:`free_seats`) asks it too. It must depend on ``seat`` only through
+        ``seat == offender`` and ``seat == self.to_play`` (see _claimants).
         """
         rule = DEAD_RULE[origin]
         if origin not in self._claimable_kinds:

@@ -45,4 +45,38 @@ class EventKind(str, Enum):
     POT_LEFT = "pot_left"
 
 
-__all__ = ["EventKind"]
+# The kinds that happen by themselves, as module constants: the game's loop
+# reads a module global faster than an attribute of the enum class. (The move
+# kinds are in lld.moves: CAPTURE, LIE, LAY, CLAIM.)
+DEAL = EventKind.DEAL
+ANTE = EventKind.ANTE
+TAKE_MOURNIVAL = EventKind.TAKE_MOURNIVAL
+OUT = EventKind.OUT
+LAST_PLAYER = EventKind.LAST_PLAYER
+LEFTOVERS = EventKind.LEFTOVERS
+SET_ASIDE = EventKind.SET_ASIDE
+BONUS = EventKind.BONUS
+LIE_PAYMENT = EventKind.LIE_PAYMENT
+PAID = EventKind.PAID
+WINS = EventKind.WINS
+PAYS = EventKind.PAYS
+TIE = EventKind.TIE
+POT_LEFT = EventKind.POT_LEFT
+
+__all__ = [
+    "ANTE",
+    "BONUS",
+    "DEAL",
+    "LAST_PLAYER",
+    "LEFTOVERS",
+    "LIE_PAYMENT",
+    "OUT",
+    "PAID",
+    "PAYS",
+    "POT_LEFT",
+    "SET_ASIDE",
+    "TAKE_MOURNIVAL",
+    "TIE",
+    "WINS",
+    "EventKind",
+]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import cache
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS, count
-from lld.kinds import EventKind
+from lld.kinds import BONUS, PAYS, POT_LEFT, TIE, WINS, EventKind
 from lld.ledger import Ledger
 from lld.rule_tables import LOWEST
 from lld.ruleset import Ruleset
@@ -63,7 +63,7 @@ def settle(
     if last is not None and stakes.last_player_bonus:
         # R30: the last player's bonus.
         ledger.from_pot(last, stakes.last_player_bonus, "R30")
-        log(("R30", last, EventKind.BONUS, 0, 0, stakes.last_player_bonus))
+        log(("R30", last, BONUS, 0, 0, stakes.last_player_bonus))
     if rules.settlement == "break_even":
         break_even = stakes.break_even
         assert break_even is not None  # the ruleset checks this when built
@@ -73,10 +73,10 @@ def settle(
             k = payouts[pile.bit_count()]
             if k > 0:
                 ledger.from_pot(seat, k, rule)
-                log((rule, seat, EventKind.WINS, 0, 0, k))
+                log((rule, seat, WINS, 0, 0, k))
             elif k < 0:
                 ledger.to_pot(seat, -k, rule)
-                log((rule, seat, EventKind.PAYS, 0, 0, -k))
+                log((rule, seat, PAYS, 0, 0, -k))
     else:
         pairs = [count(w) // 2 for w in won]
         best = max(pairs)
@@ -84,8 +84,8 @@ def settle(
         if len(winners) == 1 and ledger.pot > 0:
             amount = ledger.pot
             ledger.from_pot(winners[0], amount, "R31")
-            log(("R31", winners[0], EventKind.WINS, 0, 0, amount))
+            log(("R31", winners[0], WINS, 0, 0, amount))
         elif ledger.pot:
-            log(("R33", None, EventKind.TIE, 0, 0, ledger.pot))
+            log(("R33", None, TIE, 0, 0, ledger.pot))
     if ledger.pot:
-        log(("R31", None, EventKind.POT_LEFT, 0, 0, ledger.pot))
+        log(("R31", None, POT_LEFT, 0, 0, ledger.pot))
