@@ -575,3 +575,15 @@ def test_malformed_data_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_unknown_source(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_sources(_args(source="willughby")) == 2
     assert capsys.readouterr().err.startswith("lld: unknown source 'willughby'")
+
+
+def test_the_engines_ruling_ids_are_the_registrys() -> None:
+    """The few ruling IDs the engine names in code (the deal's ruling per player
+    count, the ruling behind each kind of dead group) are those the registry
+    gives the options concerned."""
+    from lld.rule_tables import DEAD_RULE, DEAL_RULE
+
+    for n, rid in DEAL_RULE.items():
+        assert OPTIONS[f"deal_{n}"].ruling == rid, n
+    for origin, rid in DEAD_RULE.items():
+        assert OPTIONS[origin].ruling == rid, origin
