@@ -239,3 +239,9 @@ def test_compiled_rules_are_named() -> None:
     assert compiled.forced_lie_down is False  # sympkyn: lie_down=voluntary
     assert compiled.any_time_lays is True
     assert compiled.shapes[1][3] == ((1, 3),)  # R14: three_only
+
+
+@pytest.mark.parametrize("stray", [-1, 1 << 52, 1 << 80])
+def test_an_explicit_deal_with_a_card_outside_the_pack_is_a_setup_error(stray: int) -> None:
+    with pytest.raises(SetupError, match="hand 0 is not a set of cards"):
+        Deal(3, 0, (stray, 0, 0), FULL_DECK)

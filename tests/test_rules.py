@@ -17,7 +17,7 @@ import pytest
 from lld import PRESETS, Deal, Game, IllegalMoveError, Move, Ruleset, RulesetError, ruleset
 from lld.cards import FULL_DECK, count
 from lld.deal import cut_for_deal, shuffled_deck
-from lld.errors import NotationError
+from lld.errors import SetupError
 from lld.moves import CAPTURE, CLAIM, LAY, LIE
 from lld.ruleset import OPTIONS
 from lld.stakes import TABLES
@@ -118,9 +118,9 @@ def check_R1(rules: Ruleset) -> None:
             assert g.complete
     # A deal must place every card once.
     hands = (cards("7C"), cards("8C"), cards("9C"))
-    with pytest.raises(NotationError, match="missing"):
+    with pytest.raises(SetupError, match="missing"):
         Deal(3, 2, hands, FULL_DECK & ~cards("7C 8C 9C 2C"))
-    with pytest.raises(NotationError, match="twice"):
+    with pytest.raises(SetupError, match="twice"):
         Deal(3, 2, hands, FULL_DECK & ~cards("8C 9C"))
 
 

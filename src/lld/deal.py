@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 
 from lld.cards import FULL_DECK, NUM_CARDS, format_cards, rank_of
-from lld.errors import NotationError, RulesetError, SetupError
+from lld.errors import RulesetError, SetupError
 
 _BITS = tuple(1 << c for c in range(NUM_CARDS))
 
@@ -148,10 +148,10 @@ class Deal:
             raise RulesetError(f"cannot deal for {self.players} players: the game is for 3 to 8")
         check_dealer(self.dealer, self.players)
         if len(self.hands) != self.players:
-            raise NotationError(f"{len(self.hands)} hands given for {self.players} players")
+            raise SetupError(f"{len(self.hands)} hands given for {self.players} players")
         won = self.won or (0,) * self.players
         if len(won) != self.players:
-            raise NotationError(f"{len(won)} won piles given for {self.players} players")
+            raise SetupError(f"{len(won)} won piles given for {self.players} players")
         object.__setattr__(self, "won", tuple(won))
         masks = [*self.hands, self.table, *won]
         if sum(masks) == FULL_DECK and all(m >= 0 for m in masks):
@@ -165,12 +165,14 @@ class Deal:
         places = [f"hand {i}" for i in range(self.players)] + ["the table"]
         places += [f"won pile {i}" for i in range(self.players)]
         for where, mask in zip(places, [*self.hands, self.table, *won], strict=True):
+            if type(mask) is not int or mask < 0 or mask & ~FULL_DECK:
+                raise SetupError(f"{where} is not a set of cards (a mask from 0 to 2**52-1)")
             twice = seen & mask
             if twice:
-                raise NotationError(f"{format_cards(twice)} given twice (again in {where})")
+                raise SetupError(f"{format_cards(twice)} given twice (again in {where})")
             seen |= mask
         if seen != FULL_DECK:
-            raise NotationError(
+            raise SetupError(
                 f"the deal must place all 52 cards; missing: {format_cards(FULL_DECK & ~seen)}"
             )
 
@@ -187,7 +189,7 @@ class Deal:
     ) -> Deal:
         """Deal from an integer seed (see the module doc)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise NotationError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+            raise SetupError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
         if not 3 <= players <= 8:
             raise RulesetError(f"cannot deal for {players} players: the game is for 3 to 8")
         if dealer is None:
