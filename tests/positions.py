@@ -21,11 +21,12 @@ import pytest
 
 from lld import Deal, Game, IllegalMoveError, Move, Ruleset, parse_cards
 from lld.cards import FULL_DECK, NUM_RANKS, format_cards, iter_cards, rank_mask
+from lld.concordance import registry
 from lld.events import Event
 from lld.moves import CAPTURE, LIE
 
 #: Every ruling ID the registry defines.
-RULE_IDS = frozenset(f"R{i}" for i in range(1, 35))
+RULE_IDS = frozenset(r.id for r in registry())
 #: The ruling behind the deal and stakes, by number of players.
 DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
 

@@ -7,7 +7,7 @@ accepted, random moves it does not list are refused (naming a known ruling and
 the ruleset's own option) and change nothing, and the move just played cannot
 be played again. At the end: the pot is left empty exactly when the stakes
 table balances for that outcome, the nets and the pot sum to zero, and every
-event names a ruling R1-R34.
+event names a ruling in the registry.
 
 The playouts take free moves (laying pairs, claiming oversights) at random
 and choose among every suit variant that legal_moves() offers.
@@ -178,7 +178,7 @@ def check_end(g: Game) -> None:
     assert g.hands == [0] * g.n
     assert g.table == 0
     assert g.legal_moves() == []
-    assert g.turn_moves() == []
+    assert g.turn_moves() == ()
     assert all(count(w) % 2 == 0 for w in g.won)
     rules, st = g.rules, g.stakes
     assert g.last_player is not None

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from lld.bots import make_bot
 from lld.cli.replay_cmd import register, run_replay
+from lld.concordance import registry
 from lld.deal import Deal
 from lld.errors import RecordError
 from lld.game import Game
@@ -317,7 +318,12 @@ def json_error(obj: Any) -> RecordError:
         (lambda o: o.update(seats=["A", "B"]), "r.json: $.seats", "2 seat names"),
         (lambda o: o.update(seats=["A", "B", "C", "D,E"]), "r.json: $.seats[3]", "comma"),
         (lambda o: o.update(title="two\nlines"), "r.json: $.title", "one line"),
-        (lambda o: o.update(rulings=["R99"]), "r.json: $.rulings[0]", "not a ruling ID"),
+        (
+            lambda o: o.update(rulings=["R99"]),
+            "r.json: $.rulings[0]",
+            "not in the rulings registry",
+        ),
+        (lambda o: o.update(rulings=["R3a"]), "r.json: $.rulings[0]", "not a ruling ID"),
         (lambda o: o.update(format="other/2"), "r.json: $.format", "expected"),
     ],
 )
@@ -474,7 +480,8 @@ def test_result_on_a_hand_not_over() -> None:
         ("seats:", "seats: Anne, Bob", "2 seat names given for 4 players"),
         ("seats:", "seats: Anne, Bob, Anne, Dan", "must differ"),
         ("seats:", "seats: Anne, , Cat, Dan", "must not be empty"),
-        ("rulings:", "rulings: R14 R99", "'R99' is not a ruling ID"),
+        ("rulings:", "rulings: R14 R99", "'R99' is not in the rulings registry"),
+        ("rulings:", "rulings: R14 R0", "'R0' is not a ruling ID"),
         ("title:", "title: x\ntitle: y", "'title:' is given twice"),
         ("hand 1:", "hand 1: 9D QC\nhand 1: 9D QC", "'hand 1:' is given twice"),
         ("hand 1:", "hand 7: 9D QC", "names no seat"),
@@ -687,7 +694,7 @@ def played_records(draw: st.DrawFn) -> tuple[HandRecord, Game]:
         title=draw(st.none() | LINE_TEXT),
         seats=names or (),
         notes=draw(st.none() | st.lists(LINE_TEXT, min_size=1, max_size=3).map("\n".join)),
-        rulings=draw(st.lists(st.integers(1, 34).map(lambda i: f"R{i}"), max_size=3)),
+        rulings=draw(st.lists(st.sampled_from([r.id for r in registry()]), max_size=3)),
         comments=draw(st.dictionaries(st.integers(0, 40), LINE_TEXT, max_size=4)),
     )
     before = draw(st.lists(LINE_TEXT, max_size=2))

@@ -8,7 +8,7 @@ import pytest
 
 import lld.tournament as tm
 from lld.bots import make_bot
-from lld.errors import RulesetError
+from lld.errors import ConfigError, RulesetError
 from lld.game import Game
 from lld.playout import run
 from lld.presets import ruleset
@@ -95,5 +95,7 @@ def test_without_processes_it_plays_in_this_process(monkeypatch: pytest.MonkeyPa
 def test_bad_settings_are_ruleset_errors(kwargs: dict[str, object], message: str) -> None:
     args: dict[str, object] = {"bots": ["random"] * 5, "hands": 5, "seed": 1, "workers": 1}
     args.update(kwargs)
-    with pytest.raises(RulesetError, match=message):
+    # An unknown bot is a configuration error, not a rules error.
+    expected = ConfigError if "bots" in kwargs and "genius" in str(kwargs) else RulesetError
+    with pytest.raises(expected, match=message):
         play_tournament(RULES, **args)  # type: ignore[arg-type]

@@ -40,11 +40,14 @@ it under other options and says where it parts from the original:
 from lld.cards import format_card, format_cards, parse_card, parse_cards
 from lld.deal import Deal
 from lld.errors import (
+    ConfigError,
     IllegalMoveError,
     LldError,
     NotationError,
+    NotFoundError,
     RecordError,
     RulesetError,
+    SetupError,
     SourceDataError,
 )
 from lld.events import Event
@@ -61,12 +64,14 @@ __version__ = "0.1.0"
 __all__ = [
     "OPTIONS",
     "PRESETS",
+    "ConfigError",
     "Deal",
     "Event",
     "Game",
     "IllegalMoveError",
     "LldError",
     "Move",
+    "NotFoundError",
     "NotationError",
     "Observation",
     "Outcome",
@@ -74,6 +79,7 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "RulesetError",
+    "SetupError",
     "SourceDataError",
     "Step",
     "format_card",

@@ -138,6 +138,13 @@ def parse_card(text: str) -> int:
 
 
 def format_card(c: int) -> str:
+    """A card number (0 to 51) in notation.
+
+    >>> format_card(51)
+    'KS'
+    """
+    if not 0 <= c < NUM_CARDS:
+        raise NotationError("not a card: card numbers go from 0 to 51")
     return RANKS[c >> 2] + SUITS[c & 3]
 
 
@@ -160,4 +167,6 @@ def parse_cards(text: str) -> int:
 
 def format_cards(mask: int) -> str:
     """Cards in rank then suit order; ``-`` for no cards."""
+    if mask < 0 or mask >> NUM_CARDS:
+        raise NotationError("not a set of cards: a mask from 0 to 2**52-1 is needed")
     return " ".join(format_card(c) for c in iter_cards(mask)) or "-"

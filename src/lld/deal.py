@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 
 from lld.cards import FULL_DECK, NUM_CARDS, format_cards, rank_of
-from lld.errors import NotationError, RulesetError
+from lld.errors import RulesetError, SetupError
 
 _BITS = tuple(1 << c for c in range(NUM_CARDS))
 
@@ -117,6 +117,17 @@ def cut_for_deal(seed: int, players: int, low_cut: bool) -> tuple[int, list[list
             return contenders[0], rounds
 
 
+def check_dealer(dealer: object, players: int) -> None:
+    """Raise :class:`SetupError` unless ``dealer`` is a seat at a table of ``players``.
+
+    >>> check_dealer(3, 3)
+    Traceback (most recent call last):
+    lld.errors.SetupError: dealer 3 is not a seat (seats are 0 to 2)
+    """
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise SetupError(f"dealer {dealer!r} is not a seat (seats are 0 to {players - 1})")
+
+
 @dataclass(frozen=True)
 class Deal:
     """Who holds what before the first move. Card sets are masks.
@@ -135,15 +146,12 @@ class Deal:
     def __post_init__(self) -> None:
         if not 3 <= self.players <= 8:
             raise RulesetError(f"cannot deal for {self.players} players: the game is for 3 to 8")
-        if not 0 <= self.dealer < self.players:
-            raise NotationError(
-                f"dealer {self.dealer} is not a seat (seats are 0 to {self.players - 1})"
-            )
+        check_dealer(self.dealer, self.players)
         if len(self.hands) != self.players:
-            raise NotationError(f"{len(self.hands)} hands given for {self.players} players")
+            raise SetupError(f"{len(self.hands)} hands given for {self.players} players")
         won = self.won or (0,) * self.players
         if len(won) != self.players:
-            raise NotationError(f"{len(won)} won piles given for {self.players} players")
+            raise SetupError(f"{len(won)} won piles given for {self.players} players")
         object.__setattr__(self, "won", tuple(won))
         masks = [*self.hands, self.table, *won]
         if sum(masks) == FULL_DECK and all(m >= 0 for m in masks):
@@ -157,12 +165,14 @@ class Deal:
         places = [f"hand {i}" for i in range(self.players)] + ["the table"]
         places += [f"won pile {i}" for i in range(self.players)]
         for where, mask in zip(places, [*self.hands, self.table, *won], strict=True):
+            if type(mask) is not int or mask < 0 or mask & ~FULL_DECK:
+                raise SetupError(f"{where} is not a set of cards (a mask from 0 to 2**52-1)")
             twice = seen & mask
             if twice:
-                raise NotationError(f"{format_cards(twice)} given twice (again in {where})")
+                raise SetupError(f"{format_cards(twice)} given twice (again in {where})")
             seen |= mask
         if seen != FULL_DECK:
-            raise NotationError(
+            raise SetupError(
                 f"the deal must place all 52 cards; missing: {format_cards(FULL_DECK & ~seen)}"
             )
 
@@ -179,11 +189,13 @@ class Deal:
     ) -> Deal:
         """Deal from an integer seed (see the module doc)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise NotationError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+            raise SetupError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
         if not 3 <= players <= 8:
             raise RulesetError(f"cannot deal for {players} players: the game is for 3 to 8")
         if dealer is None:
             dealer, _ = cut_for_deal(seed, players, low_cut)
+        else:
+            check_dealer(dealer, players)
         deck = _shuffled_bits(seed, b"lld-deal")
         hands = [0] * players
         ways = players + 1 if widow else players

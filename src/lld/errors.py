@@ -20,6 +20,20 @@ class RulesetError(LldError):
     """An unknown ruleset or option, a bad option value, or an unsupported player count."""
 
 
+class SetupError(LldError):
+    """A hand that cannot be set up as asked: a dealer who is not a seat, for one."""
+
+
+class ConfigError(LldError):
+    """A setting outside the rules: an unknown bot, a bad command-line argument."""
+
+
+class NotFoundError(LldError, LookupError):
+    """A name, ID or seat looked up that does not exist: a ruling, clause or
+    source the registry does not hold, a seat the table does not have. Also a
+    :class:`LookupError`, as a failed lookup is."""
+
+
 class IllegalMoveError(LldError):
     """A well-formed move that the rules forbid in this position.
 

@@ -1,10 +1,9 @@
 """The event log: everything that happens in a hand, each naming its rule.
 
->>> from lld.moves import Move
->>> e = Event("R12", 2, "capture", 1 << 24, 1 << 26, 0)
+>>> e = Event("R12", 2, EventKind.CAPTURE, 1 << 24, 1 << 26, 0)
 >>> e.describe()
 '2: 7C x 7H'
->>> Event("R30", 1, "bonus", 0, 0, 5).describe()
+>>> Event("R30", 1, EventKind.BONUS, 0, 0, 5).describe()
 'seat 1 takes 5 from the pot as last player'
 """
 
@@ -13,23 +12,24 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lld.cards import format_cards
+from lld.kinds import EventKind
 from lld.moves import KINDS, Move
 
 _DESCRIPTIONS = {
-    "deal": "{seat} deals",
-    "ante": "{seat} antes {amount}",
-    "take_mournival": "{seat} takes the table mournival {table}",
-    "out": "{seat} has no cards left",
-    "last_player": "{seat} is the last player left in",
-    "leftovers": "{seat} takes the leftover cards {table}",
-    "set_aside": "unpaired leftovers {table} are set aside",
-    "bonus": "{seat} takes {amount} from the pot as last player",
-    "lie_payment": "{seat} pays {amount} to each player still in",
-    "paid": "{seat} receives {amount} for lying down by another",
-    "wins": "{seat} takes {amount} from the pot",
-    "pays": "{seat} pays {amount} into the pot",
-    "tie": "{amount} stays in the pot: most pairs is tied",
-    "pot_left": "{amount} is left in the pot",
+    EventKind.DEAL: "{seat} deals",
+    EventKind.ANTE: "{seat} antes {amount}",
+    EventKind.TAKE_MOURNIVAL: "{seat} takes the table mournival {table}",
+    EventKind.OUT: "{seat} has no cards left",
+    EventKind.LAST_PLAYER: "{seat} is the last player left in",
+    EventKind.LEFTOVERS: "{seat} takes the leftover cards {table}",
+    EventKind.SET_ASIDE: "unpaired leftovers {table} are set aside",
+    EventKind.BONUS: "{seat} takes {amount} from the pot as last player",
+    EventKind.LIE_PAYMENT: "{seat} pays {amount} to each player still in",
+    EventKind.PAID: "{seat} receives {amount} for lying down by another",
+    EventKind.WINS: "{seat} takes {amount} from the pot",
+    EventKind.PAYS: "{seat} pays {amount} into the pot",
+    EventKind.TIE: "{amount} stays in the pot: most pairs is tied",
+    EventKind.POT_LEFT: "{amount} is left in the pot",
 }
 
 
@@ -38,7 +38,7 @@ class Event(NamedTuple):
 
     rule: str
     seat: int | None
-    kind: str
+    kind: EventKind
     hand: int
     table: int
     amount: int

@@ -45,10 +45,21 @@ from lld.cards import (
     ranks_present,
 )
 from lld.deal import Deal
-from lld.errors import IllegalMoveError
+from lld.errors import IllegalMoveError, NotationError, NotFoundError
 from lld.events import Event
+from lld.kinds import (
+    ANTE,
+    DEAL,
+    LAST_PLAYER,
+    LEFTOVERS,
+    LIE_PAYMENT,
+    OUT,
+    SET_ASIDE,
+    TAKE_MOURNIVAL,
+    EventKind,
+)
 from lld.ledger import Ledger
-from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, Move, suit_variants
+from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
 from lld.rule_tables import (
     CAPTURE_RULES,
     DEAD_RULE,
@@ -70,6 +81,8 @@ from lld.view import SeatView
 if TYPE_CHECKING:
     from lld.position import Position
 
+#: Seat numbers a move may hold before it is no move at all (see _malformed).
+MAX_SEAT = 10**MAX_SEAT_DIGITS
 #: Each seat's lie-down move, made once.
 LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
 
@@ -81,7 +94,7 @@ _new = tuple.__new__
 @cache
 def _anted(
     players: int, dealer: int, dealer_ante: int, other_ante: int
-) -> tuple[Ledger, tuple[tuple[str, int | None, str, int, int, int], ...]]:
+) -> tuple[Ledger, tuple[tuple[str, int | None, EventKind, int, int, int], ...]]:
     """A ledger with everyone's ante in, and the log of the deal and the antes.
 
     The same few tables and dealers recur in every run, so each is worked out
@@ -92,8 +105,8 @@ def _anted(
     antes[dealer] = dealer_ante
     ledger = Ledger(players)
     ledger.antes(antes, rule)
-    entries = [(rule, dealer, "deal", 0, 0, 0)]
-    entries += [(rule, seat, "ante", 0, 0, amount) for seat, amount in enumerate(antes) if amount]
+    entries = [(rule, dealer, DEAL, 0, 0, 0)]
+    entries += [(rule, seat, ANTE, 0, 0, amount) for seat, amount in enumerate(antes) if amount]
     return ledger, tuple(entries)
 
 
@@ -156,17 +169,21 @@ class Game:
         self.turns = 0
         # The log as plain tuples in Event's field order: building an Event per
         # capture costs the playout loop more than the capture itself.
-        self._log: list[tuple[str, int | None, str, int, int, int]] = []
+        self._log: list[tuple[str, int | None, EventKind, int, int, int]] = []
         self._events: list[Event] = []
-        (
-            self._shapes, self._captures, self._capture_moves, self._forced,
-            self._any_time_lays, self._claim_in_rotation, self._claim_next_turn,
-            self._claimable_kinds,
-        ) = rules.compiled(compile_rules)  # fmt: skip
+        compiled = rules.compiled(compile_rules)
+        self._shapes = compiled.shapes
+        self._captures = compiled.captures
+        self._capture_moves = compiled.capture_moves
+        self._forced = compiled.forced_lie_down
+        self._any_time_lays = compiled.any_time_lays
+        self._claim_in_rotation = compiled.claim_in_rotation
+        self._claim_next_turn = compiled.claim_next_turn
+        self._claimable_kinds = compiled.claimable_kinds
         self._final_turn = False
         # The moves last generated for this position (turn or free), if any: a
         # move from that list needs no second check (see play()).
-        self._checked: list[Move] | None = None
+        self._checked: tuple[Move, ...] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
@@ -242,32 +259,36 @@ class Game:
                 self.table ^= cards
                 self.won[dealer] |= cards
                 self._won_all |= cards
-                log(("R11", dealer, "take_mournival", 0, cards, 0))
+                log(("R11", dealer, TAKE_MOURNIVAL, 0, cards, 0))
             else:
                 self._dead[rank] = (TABLE_MOURNIVAL, dealer, 1)
         # R17-R19: what each hand may lay down from the start.
         self._rescan_lay_watch()
         # R4: eldest, on the dealer's left, plays first.
         self.to_play = dealer
-        self._advance()
+        if self._in_play:  # with every hand empty there is nobody to pass to
+            self._advance()
         if self._in_play <= 1:
             # A position set up with one hand or none left: nothing to play.
             self._finish()
 
     # ----------------------------------------------------------- legal moves
 
-    def turn_moves(self) -> list[Move]:
+    def turn_moves(self) -> tuple[Move, ...]:
         """The turn moves of the seat to play, one per distinct choice.
 
         Suits never matter to the rules, so of several cards of one rank the
         lowest-suited are used; :meth:`legal_moves` lists every suit variant.
         """
         if self.over:
-            return []
+            return ()
         seat = self.to_play
         hand, table = self.hands[seat], self.table
         cache = self._capture_moves[seat]
-        moves: list[Move] = []
+        # A tuple, built by concatenation (cheap for the one or two ranks a
+        # hand can usually take): play() trusts what this returns, so the
+        # caller must not be able to add to it.
+        moves: tuple[Move, ...] = ()
         # ranks_present(hand) & ranks_present(table), inlined for speed
         h = hand | (hand >> 1)
         t = table | (table >> 1)
@@ -282,7 +303,7 @@ class Game:
                 moves += self._new_capture_moves(seat, key)
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
-            moves.append(LIE_MOVES[seat])
+            moves += (LIE_MOVES[seat],)
         self._checked = moves
         return moves
 
@@ -300,36 +321,36 @@ class Game:
         self._capture_moves[seat][key] = moves
         return moves
 
-    def free_moves(self, seat: int) -> list[Move]:
+    def free_moves(self, seat: int) -> tuple[Move, ...]:
         """The free moves (lay, claim) ``seat`` may make now, lowest suits first."""
+        if not 0 <= seat < self.n:
+            raise NotFoundError(f"there is no seat {seat} at a table of {self.n}")
         if self.over:
-            return []
-        moves = []
+            return ()
+        moves: list[Move] = []
         ranks = self._lay_watch[seat]
         if ranks:
             hand = self.hands[seat]
-            now = self._lays_any_rank_now(seat)
+            now = seat in self._seats_laying_any_rank()
             fresh = self._fresh
             while ranks:
                 low = ranks & -ranks
                 ranks ^= low
                 rank = low.bit_length() - 1
-                if not now and (seat, rank) not in fresh:
+                if not now and (seat, rank) not in fresh:  # R20, as in _may_lay_now()
                     continue
                 shift = rank << 2
                 nib = (hand >> shift) & 15
-                held = NIBBLE_COUNT[nib]
-                if held > 2 or (held == 2 and self._pair_is_dead(seat, rank)):
-                    for size in LAY_SIZES[held]:
-                        moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
+                for size in self._lay_sizes(seat, rank, NIBBLE_COUNT[nib]):
+                    moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
         if self._dead:
             table = self.table
             for rank in sorted(self._dead):
                 cards = (table >> (rank << 2) & 15) << (rank << 2)
                 if self._claim_problem(seat, rank, cards) is None:
                     moves.append(_new(Move, (CLAIM, seat, 0, cards)))
-        self._checked = moves
-        return moves
+        self._checked = checked = tuple(moves)  # immutable, as in turn_moves()
+        return checked
 
     def free_seats(self) -> list[int]:
         """The seats that may have a free move now, in seat order: cheap, and never misses one."""
@@ -339,21 +360,43 @@ class Game:
         if not (dead or any(watch)):
             self.free_pending = False
             return []
-        if self._any_time_lays or not self.turns:
-            layers = [s for s, ranks in enumerate(watch) if ranks]
-        else:
-            # R20, promptly or on one's own turn (_lays_any_rank_now, for all
-            # seats at once): the seat to play, and those whose pair became
-            # layable during the latest turn.
-            seat = self.to_play
+        # R20 (_may_lay_now() for every seat at once): the seats that may lay
+        # any rank on watch, and those whose pair became layable just now.
+        seats = self._seats_laying_any_rank()
+        if len(seats) == 1:  # the seat to play: the usual case after the first turn
+            seat = seats[0]
             layers = [seat] if watch[seat] else []
-            if self._fresh:
-                layers = sorted({seat for seat, _ in self._fresh}.union(layers))
-        if dead and any(origin in self._claimable_kinds for origin, _, _ in dead.values()):
-            if not self._claim_in_rotation:
-                return list(range(self.n))
-            return sorted({self.to_play, self.dealer}.union(layers))
+        else:
+            layers = [s for s in seats if watch[s]]
+        if self._fresh:
+            layers = sorted({seat for seat, _ in self._fresh}.union(layers))
+        if dead:
+            claimants = self._claimants()
+            if claimants:
+                return sorted(claimants.union(layers))
         return layers
+
+    def _claimants(self) -> set[int]:
+        """R25: the seats :meth:`_claimant_problem` lets claim some dead group now.
+
+        That predicate depends on the seat only through whether it is the
+        offender or the seat to play, so it is asked of those two and of one
+        other seat, whose answer holds for all the others.
+        """
+        n, to_play, problem = self.n, self.to_play, self._claimant_problem
+        out: set[int] = set()
+        for group in self._dead.values():
+            offender = group[1]
+            if problem(offender, *group) is None:
+                out.add(offender)
+            if to_play != offender and problem(to_play, *group) is None:
+                out.add(to_play)
+            other = 0
+            while other in (offender, to_play):
+                other += 1  # n >= 3, so some seat is neither
+            if problem(other, *group) is None:
+                out.update(s for s in range(n) if s != offender and s != to_play)
+        return out
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move, with every choice of suits, for one seat or all."""
@@ -496,7 +539,7 @@ class Game:
             for s in remaining:
                 self.ledger.transfer(seat, s, 1, "R23")
             if remaining:
-                self._log.append(("R23", seat, "lie_payment", 0, 0, 1))
+                self._log.append(("R23", seat, LIE_PAYMENT, 0, 0, 1))
         self.turns += 1
         if self._fresh:
             self._fresh.clear()
@@ -549,7 +592,7 @@ class Game:
     def _goes_out(self, seat: int, rule: str) -> None:
         self.out[seat] = True
         self._in_play -= 1
-        self._log.append((rule, seat, "out", 0, 0, 0))
+        self._log.append((rule, seat, OUT, 0, 0, 0))
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
@@ -574,13 +617,13 @@ class Game:
             # R28: the last player gets one more turn.
             self._final_turn = True
             self.last_player = last
-            log(("R28", last, "last_player", 0, 0, 0))
+            log(("R28", last, LAST_PLAYER, 0, 0, 0))
             self.to_play = last
             return
         if not self._final_turn:
             self.last_player = last
             if last is not None:
-                log(("R28", last, "last_player", 0, 0, 0))
+                log(("R28", last, LAST_PLAYER, 0, 0, 0))
         last = self.last_player
         self.over = True
         # R29: the leftover cards.
@@ -595,10 +638,10 @@ class Game:
         if taken:
             self.won[dealer] |= taken
             self._won_all |= taken
-            log(("R29", dealer, "leftovers", 0, taken, 0))
+            log(("R29", dealer, LEFTOVERS, 0, taken, 0))
         self.aside = leftovers & ~taken
         if self.aside:
-            log(("R29", None, "set_aside", 0, self.aside, 0))
+            log(("R29", None, SET_ASIDE, 0, self.aside, 0))
         settle(self.rules, self.stakes, self.won, last, self.ledger, log)
 
     # ------------------------------------------------------------ checking
@@ -606,6 +649,9 @@ class Game:
     def _check(self, move: Move) -> None:
         if not isinstance(move, Move):
             raise TypeError(f"expected a Move, not {type(move).__name__}")
+        malformed = _malformed(move)
+        if malformed is not None:
+            raise NotationError(f"not a move: {malformed}")
         text = move
         if self.over:
             raise IllegalMoveError(text, "the hand is over", "R28")
@@ -695,13 +741,21 @@ class Game:
         in_hands = (FULL_DECK ^ table ^ self._won_all) >> shift & 15
         return in_hands == (self.hands[seat] >> shift) & 15
 
-    def _lay_timing_ok(self, seat: int, rank: int) -> bool:
-        """R20: laying is allowed at any moment, or promptly / on one's own turn."""
-        return self._lays_any_rank_now(seat) or (seat, rank) in self._fresh
+    def _may_lay_now(self, seat: int, rank: int) -> bool:
+        """R20: whether ``seat`` may lay a layable ``rank`` now.
 
-    def _lays_any_rank_now(self, seat: int) -> bool:
-        """R20: ``seat`` may lay any layable pair now, not only one just made layable."""
-        return self._any_time_lays or seat == self.to_play or not self.turns
+        With ``hand_pairs_when=any_time``, at any moment; otherwise before the
+        first turn, on one's own turn, or at once after the turn that made
+        the pair layable (it is then in ``_fresh``).
+        """
+        return seat in self._seats_laying_any_rank() or (seat, rank) in self._fresh
+
+    def _seats_laying_any_rank(self) -> range | tuple[int]:
+        """R20: the seats that may lay any layable pair now, not only one just
+        made layable (the first half of :meth:`_may_lay_now`)."""
+        if self._any_time_lays or not self.turns:
+            return range(self.n)
+        return (self.to_play,)
 
     def _check_lay(self, move: Move, text: Move) -> None:
         seat = move.seat
@@ -724,7 +778,7 @@ class Game:
             raise IllegalMoveError(
                 text, "only a pair that can never be mated from the table may be laid", "R19"
             )
-        if not self._lay_timing_ok(seat, rank):
+        if not self._may_lay_now(seat, rank):
             raise IllegalMoveError(
                 text, "pairs are laid at once or later only on one's own turn", "R20",
                 "hand_pairs_when=promptly_or_own_turn",
@@ -743,10 +797,22 @@ class Game:
         if dead is None:
             return ("those cards can still be mated from a hand; only an oversight is claimed",
                     "R25", None)  # fmt: skip
-        origin, offender, open_turn = dead
-        rule = DEAD_RULE[origin]
         if cards != on_table:
-            return ("a claim takes every card of that rank left on the table", rule, None)
+            return ("a claim takes every card of that rank left on the table", DEAD_RULE[dead[0]],
+                    None)  # fmt: skip
+        return self._claimant_problem(seat, *dead)
+
+    def _claimant_problem(
+        self, seat: int, origin: str, offender: int, open_turn: int
+    ) -> tuple[str, str, str | None] | None:
+        """R11, R15, R24-R26: why ``seat`` may not claim a dead group now, or ``None``.
+
+        The one statement of who may claim what, and when: :meth:`_claim_problem`
+        checks a claim's cards, then asks this; :meth:`_claimants` (for
+        :meth:`free_seats`) asks it too. It must depend on ``seat`` only through
+        ``seat == offender`` and ``seat == self.to_play`` (see _claimants).
+        """
+        rule = DEAD_RULE[origin]
         if origin not in self._claimable_kinds:
             option = {
                 TABLE_MOURNIVAL: "table_mournival",
@@ -800,6 +866,23 @@ class Game:
     def from_position(cls, position: Position) -> Game:
         """A new game in ``position``: it plays on exactly as the original would."""
         return position.game()
+
+
+def _malformed(move: Move) -> str | None:
+    """What makes ``move`` no move at all (so not even printable), or ``None``.
+
+    A Move built from text is always well formed; one built from numbers may
+    name no kind, a seat with thousands of digits, or cards outside the pack.
+    """
+    kind, seat, hand, table = move
+    if kind not in KINDS:
+        return f"the kind must be one of {', '.join(KINDS)}"
+    if type(seat) is not int or not -MAX_SEAT < seat < MAX_SEAT:
+        return "the seat must be a seat number"
+    for cards in (hand, table):
+        if type(cards) is not int or cards < 0 or cards & ~FULL_DECK:
+            return "its cards must be sets of the 52 cards (masks from 0 to 2**52-1)"
+    return None
 
 
 def _one_rank(cards: int, text: Move, rule: str) -> int:

@@ -24,18 +24,29 @@ from typing import NamedTuple
 
 from lld.cards import count, format_cards, iter_cards, parse_cards, rank_of
 from lld.errors import NotationError
+from lld.kinds import EventKind
 
-CAPTURE = "capture"
-LIE = "lie"
-LAY = "lay"
-CLAIM = "claim"
+CAPTURE = EventKind.CAPTURE
+LIE = EventKind.LIE
+LAY = EventKind.LAY
+CLAIM = EventKind.CLAIM
 #: Moves that are a player's turn; the others may be made at other moments too.
 TURN_KINDS = frozenset({CAPTURE, LIE})
 KINDS = (CAPTURE, LIE, LAY, CLAIM)
+#: The longest seat number read; seats go up to 7, and ``int()`` of a huge string is slow.
+MAX_SEAT_DIGITS = 6
+
+
+def _clip(text: str, width: int = 40) -> str:
+    """``text`` stripped, and cut short if long, for quoting in a one-line error."""
+    text = text.strip()
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 class Move(NamedTuple):
-    """One action by one seat. ``hand`` and ``table`` are card masks."""
+    """One action by one seat. ``hand`` and ``table`` are card masks; ``kind``
+    is one of the move kinds of :class:`~lld.kinds.EventKind` (plain text
+    such as ``"lie"`` compares equal to it)."""
 
     kind: str
     seat: int
@@ -48,11 +59,18 @@ class Move(NamedTuple):
         seat_text, sep, action = text.partition(":")
         if not sep:
             raise NotationError(
-                f"bad move {text.strip()!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'"
+                f"bad move {_clip(text)!r}: expected 'SEAT: ACTION', as in '2: 7S x 7H'"
             )
         seat_text = seat_text.strip()
         if not (seat_text.isascii() and seat_text.isdigit()):
-            raise NotationError(f"bad move {text.strip()!r}: seat {seat_text!r} is not a number")
+            raise NotationError(
+                f"bad move {_clip(text)!r}: seat {_clip(seat_text)!r} is not a number"
+            )
+        if len(seat_text) > MAX_SEAT_DIGITS:
+            raise NotationError(
+                f"bad move {_clip(text)!r}: seat number too long ({len(seat_text)} digits;"
+                f" seats are at most {MAX_SEAT_DIGITS} digits)"
+            )
         return cls.parse_action(int(seat_text), action)
 
     @classmethod
@@ -70,7 +88,7 @@ class Move(NamedTuple):
             cards = parse_cards(" ".join(words[1:]))
             if not cards:
                 raise NotationError(f"bad move {action.strip()!r}: '{verb}' needs cards")
-            return cls(verb, seat, cards, 0) if verb == LAY else cls(verb, seat, 0, cards)
+            return cls(LAY, seat, cards, 0) if verb == LAY else cls(CLAIM, seat, 0, cards)
         lowered = [w.lower() for w in words]
         if lowered.count("x") != 1:
             raise NotationError(

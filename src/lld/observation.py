@@ -65,7 +65,7 @@ class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
 
     __slots__ = ("_entries",)
 
-    def __init__(self, entries: list[tuple[str, int | None, str, int, int, int]]) -> None:
+    def __init__(self, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> None:
         self._entries = entries
 
     @overload

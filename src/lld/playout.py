@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lld.bots.random_bot import pick_free, pick_turn
+from lld.errors import ConfigError
 from lld.game import Game
 from lld.moves import LIE
 from lld.observation import Observation, Observer, own_fresh
@@ -33,7 +34,7 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     """
     n = game.n
     if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} seats")
+        raise ConfigError(f"{len(bots)} bots for {n} seats")
     observer = Observer(game)
     context_now = observer.context_now
     chooses = [bot.choose for bot in bots]

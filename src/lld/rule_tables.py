@@ -8,9 +8,11 @@ it carries.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from lld.cards import NIBBLE_COUNT, NUM_CARDS
 from lld.moves import Move
-from lld.ruleset import Ruleset
+from lld.ruleset import PairAgainstPair, PairRoyalCapture, Ruleset
 
 # Where a dead group of table cards (one nobody can ever mate) came from.
 TABLE_MOURNIVAL = "table_mournival"
@@ -55,33 +57,48 @@ def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], .
     # R13: one card against a pair on the table takes one of them.
     table[1][2] = ((1, 1),)
     # R16: a pair in hand against a pair on the table.
-    table[2][2] = {
-        "one_at_a_time": ((1, 1),),
-        "may_take_four": ((1, 1), (2, 2)),
-        "must_take_four": ((2, 2),),
-    }[rules.pair_against_pair]
+    table[2][2] = _PAIR_AGAINST_PAIR[rules.pair_against_pair]
     # R14: the fourth card against a pair royal on the table.
-    table[1][3] = {"one_or_three": ((1, 1), (1, 3)), "three_only": ((1, 3),)}[
-        rules.pair_royal_capture
-    ]
+    table[1][3] = _PAIR_ROYAL_CAPTURE[rules.pair_royal_capture]
     return tuple(tuple(row) for row in table)
 
+
+# Keyed by the options' Literal types, so a misspelt value is a type error.
+_PAIR_AGAINST_PAIR: dict[PairAgainstPair, tuple[tuple[int, int], ...]] = {
+    "one_at_a_time": ((1, 1),),
+    "may_take_four": ((1, 1), (2, 2)),
+    "must_take_four": ((2, 2),),
+}
+_PAIR_ROYAL_CAPTURE: dict[PairRoyalCapture, tuple[tuple[int, int], ...]] = {
+    "one_or_three": ((1, 1), (1, 3)),
+    "three_only": ((1, 3),),
+}
 
 Shapes = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
 
 
-def compile_rules(
-    rules: Ruleset,
-) -> tuple[
-    Shapes,
-    tuple[tuple[tuple[int, int], ...], ...],
-    tuple[dict[int, tuple[Move, ...]], ...],
-    bool,
-    bool,
-    bool,
-    bool,
-    frozenset[str],
-]:
+class CompiledRules(NamedTuple):
+    """A ruleset as the tables and flags the game tests, worked out once per ruleset."""
+
+    #: ``shapes[in_hand][on_table]``: the (from hand, from table) captures allowed (R12-R16).
+    shapes: Shapes
+    #: ``captures[hand_nibble << 4 | table_nibble]``: those captures as unshifted bits.
+    captures: tuple[tuple[tuple[int, int], ...], ...]
+    #: Per seat, the game's capture moves built from ``captures``, filled in as met.
+    capture_moves: tuple[dict[int, tuple[Move, ...]], ...]
+    #: R22: a player who can capture may not lie down (``lie_down=forced``).
+    forced_lie_down: bool
+    #: R20: pairs may be laid at any moment (``hand_pairs_when=any_time``).
+    any_time_lays: bool
+    #: R25: oversights are claimed only on one's own turn.
+    claim_in_rotation: bool
+    #: R26: an oversight must be claimed before the next turn.
+    claim_next_turn: bool
+    #: R11, R15, R24: the kinds of dead group that others may claim.
+    claimable_kinds: frozenset[str]
+
+
+def compile_rules(rules: Ruleset) -> CompiledRules:
     """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
     claimable = frozenset(
         kind
@@ -103,15 +120,15 @@ def compile_rules(
         for hn in range(16)
         for tn in range(16)
     )
-    return (
-        shapes,
-        by_nibbles,
-        tuple({} for _ in range(8)),  # per seat, the game's capture moves built from by_nibbles
-        rules.lie_down == "forced",
-        rules.hand_pairs_when == "any_time",
-        rules.claim_priority == "first_in_rotation",
-        rules.claim_deadline == "next_turn",
-        claimable,
+    return CompiledRules(
+        shapes=shapes,
+        captures=by_nibbles,
+        capture_moves=tuple({} for _ in range(8)),
+        forced_lie_down=rules.lie_down == "forced",
+        any_time_lays=rules.hand_pairs_when == "any_time",
+        claim_in_rotation=rules.claim_priority == "first_in_rotation",
+        claim_next_turn=rules.claim_deadline == "next_turn",
+        claimable_kinds=claimable,
     )
 
 

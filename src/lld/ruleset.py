@@ -1,9 +1,12 @@
 """The ruleset: one frozen object whose fields are the contested rulings.
 
-Each field is one ruling from the registry (``sources/rulings.toml``); its
-:class:`OptionSpec` in :data:`OPTIONS` names the ruling ID, the allowed values
-and the sources that take each value. The engine branches on these fields,
-never on a source's name.
+Each field is one ruling's engine option, its values a ``Literal`` type, so a
+misspelt value fails when the ruleset is built and under mypy. What an option
+*means* is written once, in the registry (``sources/rulings.toml``, read by
+:mod:`lld.concordance`): :data:`OPTIONS` is derived from it on first use, each
+value's sources are the concordance's ``supports`` clauses grouped by source,
+and the registry's values must be exactly the engine's. The engine branches
+on these fields, never on a source's name.
 
 >>> from lld.presets import ruleset
 >>> r = ruleset("parlett", lie_down="voluntary")
@@ -13,28 +16,56 @@ never on a source's name.
 ruleset('parlett', lie_down='voluntary')
 >>> OPTIONS["lie_down"].ruling
 'R22'
+>>> OPTIONS["lie_down"].value("voluntary").sources
+('sympkyn',)
+>>> ruleset("parlett", lie_down="volontary")
+Traceback (most recent call last):
+lld.errors.RulesetError: option lie_down cannot be 'volontary' (allowed: forced, voluntary)
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, get_args, get_type_hints
 
-from lld.errors import RulesetError
-from lld.stakes import TABLES, StakesTable, table_for
+from lld.errors import RulesetError, SourceDataError
+from lld.stakes import StakesTable, table_for
 
 T = TypeVar("T")
 
-#: The sources, by the short names used everywhere in the project.
-SOURCES = ("du-coeur", "parlett", "caidis", "sympkyn", "crowe")
 #: A value no source gives, chosen by this project; its reason is in the registry.
 EDITORIAL = "editorial"
+
+# The values of each option, as the engine implements them. The registry must
+# give exactly these (checked when OPTIONS is built); their meanings are there.
+FirstDealer = Literal["low_cut", "high_cut"]
+Deal3 = Literal["parlett", "widow"]
+Deal4 = Literal["willughby", "willughby_literal", "parlett_alternative", "widow"]
+Deal5 = Literal["willughby", "willughby_literal", "sympkyn_flat", "widow"]
+Deal6 = Literal["du_coeur", "parlett"]
+Deal7 = Literal["du_coeur"]
+Deal8 = Literal["du_coeur", "du_coeur_reduced"]
+TableMournival = Literal["dealer_takes", "dealer_first"]
+PairRoyalCapture = Literal["one_or_three", "three_only"]
+PairRoyalRemainder = Literal["claimable", "to_dealer"]
+PairAgainstPair = Literal["one_at_a_time", "may_take_four", "must_take_four"]
+HandPairsWhen = Literal["any_time", "promptly_or_own_turn"]
+LieDown = Literal["forced", "voluntary"]
+LieDownPayment = Literal["none", "stake_to_each_remaining"]
+LieDownPair = Literal["claimable", "to_dealer"]
+ClaimPriority = Literal["first_in_time", "first_in_rotation"]
+ClaimDeadline = Literal["end_of_hand", "next_turn"]
+LastPlayerTurn = Literal["none", "one_more"]
+Leftovers = Literal["all_to_dealer", "pairs_to_dealer"]
+Settlement = Literal["break_even", "most_pairs"]
 
 
 @dataclass(frozen=True)
 class ValueSpec:
+    """One value of an option: what it means and which sources take it."""
+
     value: str
     meaning: str
     sources: tuple[str, ...]
@@ -53,133 +84,11 @@ class OptionSpec:
         for v in self.values:
             if v.value == text:
                 return v
-        allowed = ", ".join(v.value for v in self.values)
-        raise RulesetError(f"option {self.name} cannot be {text!r} (allowed: {allowed})")
+        raise RulesetError(_bad_value(self.name, text))
 
     @property
     def allowed(self) -> tuple[str, ...]:
         return tuple(v.value for v in self.values)
-
-
-def _option(name: str, ruling: str, question: str, *values: tuple[str, str, str]) -> OptionSpec:
-    specs = tuple(
-        ValueSpec(v, meaning, tuple(s for s in srcs.split() if s)) for v, meaning, srcs in values
-    )
-    return OptionSpec(name, ruling, question, specs)
-
-
-def _deal_option(players: int, ruling: str) -> OptionSpec:
-    values = tuple(ValueSpec(t.name, t.summary, t.sources) for t in TABLES[players].values())
-    return OptionSpec(
-        f"deal_{players}", ruling,
-        f"How are the cards dealt and the stakes set for {players} players?", values,
-    )  # fmt: skip
-
-
-_OPTIONS: tuple[OptionSpec, ...] = (
-    _option(
-        "first_dealer", "R3", "Who deals the first hand?",
-        ("low_cut", "everyone cuts; the lowest card deals, Aces low", "parlett"),
-        ("high_cut", "everyone cuts; the highest card deals (du Coeur does not rank the Aces;"
-         " here they count high)", "du-coeur"),
-    ),
-    _deal_option(3, "R5"),
-    _deal_option(4, "R6"),
-    _deal_option(5, "R7"),
-    _deal_option(6, "R8"),
-    _deal_option(7, "R9"),
-    _deal_option(8, "R10"),
-    _option(
-        "table_mournival", "R11",
-        "What happens to a mournival (four of a kind) among the table cards at the deal?",
-        ("dealer_takes", "the dealer takes it at once, before play", "sympkyn"),
-        ("dealer_first", "the dealer may take it; once eldest has played, anyone may claim it"
-         " as an oversight", "du-coeur caidis"),
-    ),
-    _option(
-        "pair_royal_capture", "R14",
-        "Holding one card of a rank of which three are on the table, what may you take?",
-        ("one_or_three", "one of them (a pair) or all three (a mournival)",
-         "du-coeur parlett caidis"),
-        ("three_only", "all three", "sympkyn"),
-    ),
-    _option(
-        "pair_royal_remainder", "R15",
-        "If a player takes only one of a pair royal on the table, may others claim the pair left?",
-        ("claimable", "yes: the pair left is an oversight others may claim", "du-coeur caidis"),
-        ("to_dealer", "no: it stays on the table and goes to the dealer at the end", ""),
-    ),
-    _option(
-        "pair_against_pair", "R16",
-        "Holding a pair of a rank of which a pair is on the table, may you take all four at once?",
-        ("one_at_a_time", "no: one card from the hand takes one from the table",
-         "du-coeur caidis"),
-        ("may_take_four", "yes, or one at a time", "parlett sympkyn"),
-        ("must_take_four", "yes, and you must (take as many as possible)", "sympkyn"),
-    ),
-    _option(
-        "hand_pairs_when", "R20",
-        "When may pairs be laid down from the hand (a mournival, a pair of a pair royal,"
-        " a pair that can no longer be mated)?",
-        ("any_time", "at any moment, in turn or out of it", "du-coeur caidis"),
-        ("promptly_or_own_turn", "at once (before play, or just after the play that makes"
-         " the pair dead), or later only on one's own turn", "parlett"),
-    ),
-    _option(
-        "lie_down", "R22",
-        "Must a player lie down only when unable to capture, or may he choose to?",
-        ("forced", "only and always when no capture is possible", "du-coeur parlett caidis"),
-        ("voluntary", "whenever he likes on his turn", "sympkyn"),
-    ),
-    _option(
-        "lie_down_payment", "R23", "Does lying down cost anything?",
-        ("none", "no", "du-coeur parlett sympkyn"),
-        ("stake_to_each_remaining", "one stake to each player still in", "caidis"),
-    ),
-    _option(
-        "lie_down_pair", "R24",
-        "If lying down leaves a pair on the table that nobody can mate, may others claim it?",
-        ("claimable", "yes, as an oversight", "du-coeur"),
-        ("to_dealer", "no: it goes to the dealer at the end", ""),
-    ),
-    _option(
-        "claim_priority", "R25",
-        "Who may claim an oversight: first in time, or first in rotation?",
-        ("first_in_time", "anyone, at any moment, the first to claim wins it",
-         "du-coeur parlett caidis sympkyn"),
-        ("first_in_rotation", "only a player on his own turn, so the next in rotation"
-         " has the first chance (a reading Parlett raises and sets aside)", ""),
-    ),
-    _option(
-        "claim_deadline", "R26", "Until when may an oversight be claimed?",
-        ("end_of_hand", "until the hand ends", "caidis"),
-        ("next_turn", "only until the next turn after it is open to claim", ""),
-    ),
-    _option(
-        "last_player_turn", "R28",
-        "When everyone else has lain down, does the last player get one more turn?",
-        ("none", "no: the hand ends at once", "du-coeur parlett sympkyn"),
-        ("one_more", "yes, one last turn", "caidis"),
-    ),
-    _option(
-        "leftovers", "R29", "Who gets the cards left at the end of the hand?",
-        ("all_to_dealer", "the dealer, all of them", "du-coeur parlett sympkyn"),
-        ("pairs_to_dealer", "the dealer takes the pairs among them; odd cards are set aside",
-         "caidis"),
-    ),
-    _option(
-        "settlement", "R31", "How is the hand settled?",
-        ("break_even", "one stake per two cards above or below break-even, to or from the pot",
-         "du-coeur parlett sympkyn"),
-        ("most_pairs", "whoever won most pairs takes what is left in the pot", "caidis"),
-    ),
-)  # fmt: skip
-
-OPTIONS: dict[str, OptionSpec] = {o.name: o for o in _OPTIONS}
-
-
-def _f(name: str) -> Any:
-    return field(metadata={"ruling": OPTIONS[name].ruling})
 
 
 @dataclass(frozen=True)
@@ -188,37 +97,36 @@ class Ruleset:
 
     ``name`` is the preset it started from; the ``deal_N`` fields name a
     :class:`~lld.stakes.StakesTable` or are ``None`` where the reading gives
-    no game for N players.
+    no game for N players. The fields after ``name`` are in ruling order.
     """
 
     name: str
-    first_dealer: str = _f("first_dealer")
-    deal_3: str | None = _f("deal_3")
-    deal_4: str | None = _f("deal_4")
-    deal_5: str | None = _f("deal_5")
-    deal_6: str | None = _f("deal_6")
-    deal_7: str | None = _f("deal_7")
-    deal_8: str | None = _f("deal_8")
-    table_mournival: str = _f("table_mournival")
-    pair_royal_capture: str = _f("pair_royal_capture")
-    pair_royal_remainder: str = _f("pair_royal_remainder")
-    pair_against_pair: str = _f("pair_against_pair")
-    hand_pairs_when: str = _f("hand_pairs_when")
-    lie_down: str = _f("lie_down")
-    lie_down_payment: str = _f("lie_down_payment")
-    lie_down_pair: str = _f("lie_down_pair")
-    claim_priority: str = _f("claim_priority")
-    claim_deadline: str = _f("claim_deadline")
-    last_player_turn: str = _f("last_player_turn")
-    leftovers: str = _f("leftovers")
-    settlement: str = _f("settlement")
+    first_dealer: FirstDealer
+    deal_3: Deal3 | None
+    deal_4: Deal4 | None
+    deal_5: Deal5 | None
+    deal_6: Deal6 | None
+    deal_7: Deal7 | None
+    deal_8: Deal8 | None
+    table_mournival: TableMournival
+    pair_royal_capture: PairRoyalCapture
+    pair_royal_remainder: PairRoyalRemainder
+    pair_against_pair: PairAgainstPair
+    hand_pairs_when: HandPairsWhen
+    lie_down: LieDown
+    lie_down_payment: LieDownPayment
+    lie_down_pair: LieDownPair
+    claim_priority: ClaimPriority
+    claim_deadline: ClaimDeadline
+    last_player_turn: LastPlayerTurn
+    leftovers: Leftovers
+    settlement: Settlement
 
     def __post_init__(self) -> None:
-        for spec in _OPTIONS:
-            value = getattr(self, spec.name)
-            if value is None and spec.name.startswith("deal_"):
-                continue
-            spec.value(value)
+        for name, allowed in VALUES.items():
+            value = getattr(self, name)
+            if value not in allowed and not (value is None and name in NULLABLE):
+                raise RulesetError(_bad_value(name, value))
         if self.settlement == "break_even":
             for n in self.players:
                 if self.stakes(n).break_even is None:
@@ -263,13 +171,13 @@ class Ruleset:
     def replace(self, **overrides: str | None) -> Ruleset:
         """A copy with some options changed; values are checked."""
         for key in overrides:
-            if key not in OPTIONS:
-                raise RulesetError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+            if key not in VALUES:
+                raise RulesetError(_unknown_option(key))
         return dataclasses.replace(self, **overrides)  # type: ignore[arg-type]
 
     def options(self) -> dict[str, str | None]:
         """Every option's value, in ruling order."""
-        return {o.name: getattr(self, o.name) for o in _OPTIONS}
+        return {name: getattr(self, name) for name in VALUES}
 
     def overrides_from(self, base: Ruleset) -> dict[str, str | None]:
         """The options where this ruleset differs from ``base``."""
@@ -285,6 +193,123 @@ class Ruleset:
         return f"ruleset({self.name!r}{args})"
 
 
+def _literal_values(hint: Any) -> tuple[str, ...]:
+    """The strings of a ``Literal[...]`` type, or of ``Literal[...] | None``."""
+    args = get_args(hint)
+    if args and all(isinstance(a, str) for a in args):
+        return args
+    return tuple(v for a in args for v in _literal_values(a))
+
+
+_HINTS = get_type_hints(Ruleset)
+#: Each option's values, in ruling order, as the engine implements them
+#: (from the field's ``Literal`` type): all a ruleset needs to check itself,
+#: without reading the registry.
+VALUES: dict[str, tuple[str, ...]] = {
+    f.name: _literal_values(_HINTS[f.name]) for f in dataclasses.fields(Ruleset) if f.name != "name"
+}
+#: The options that may be ``None`` (no game for that many players).
+NULLABLE = frozenset(name for name in VALUES if type(None) in get_args(_HINTS[name]))
+del _HINTS
+
+
+def _bad_value(name: str, value: object) -> str:
+    return f"option {name} cannot be {value!r} (allowed: {', '.join(VALUES[name])})"
+
+
+def _unknown_option(key: str) -> str:
+    return f"unknown option {key!r} (known: {', '.join(VALUES)})"
+
+
+class _Options(Mapping[str, OptionSpec]):
+    """:data:`OPTIONS`: the engine's options described from the registry.
+
+    Built on first use, so ``import lld`` reads no data file; keys and their
+    order (ruling order) are the :class:`Ruleset` fields'.
+    """
+
+    def __init__(self) -> None:
+        self._specs: dict[str, OptionSpec] | None = None
+
+    def _built(self) -> dict[str, OptionSpec]:
+        if self._specs is None:
+            self._specs = options_from_registry()
+        return self._specs
+
+    def __getitem__(self, name: str) -> OptionSpec:
+        return self._built()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VALUES)
+
+    def __len__(self) -> int:
+        return len(VALUES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in VALUES
+
+    def __repr__(self) -> str:
+        return f"<OPTIONS: {', '.join(VALUES)}>"
+
+
+def options_from_registry(directory: str | None = None) -> dict[str, OptionSpec]:
+    """Every option's :class:`OptionSpec`, from the concordance in ``directory``.
+
+    Raise :class:`~lld.errors.SourceDataError` where the registry and the engine
+    disagree: an option the engine lacks or lacks in the registry, or other values.
+    """
+    from lld.concordance import load
+
+    conc = load(directory)
+    specs: dict[str, OptionSpec] = {}
+    for r in conc.rulings:
+        if r.option is None:
+            continue
+        if r.planned:
+            if r.option in VALUES:
+                raise SourceDataError(
+                    r.where, f"ruling {r.id}: the engine plays {r.option}; it is no longer planned"
+                )
+            continue
+        allowed = VALUES.get(r.option)
+        if allowed is None:
+            raise SourceDataError(
+                r.where, f"ruling {r.id}: option {r.option!r} is not an engine option"
+                f" (the Ruleset's fields are {', '.join(VALUES)})",
+            )  # fmt: skip
+        if set(r.values) != set(allowed):
+            raise SourceDataError(
+                r.where, f"ruling {r.id}: option {r.option} has values {', '.join(r.values)};"
+                f" the engine's are {', '.join(allowed)}",
+            )  # fmt: skip
+        if r.option in specs:
+            raise SourceDataError(r.where, f"ruling {r.id}: option {r.option} is decided twice")
+        specs[r.option] = OptionSpec(
+            r.option, r.id, r.question,
+            tuple(ValueSpec(o.value, o.meaning, conc.credits(r.id, o.value)) for o in r.options),
+        )  # fmt: skip
+    missing = [name for name in VALUES if name not in specs]
+    if missing:
+        where = conc.rulings[-1].where
+        raise SourceDataError(where, f"no ruling decides the engine option {missing[0]}")
+    return {name: specs[name] for name in VALUES}
+
+
+#: Every option, by name, in ruling order: its ruling, question and values, each
+#: with its meaning and sources, all from the registry (read on first use).
+OPTIONS: Mapping[str, OptionSpec] = _Options()
+
+
+def __getattr__(name: str) -> object:
+    # SOURCES comes from the concordance's vocabulary, imported only when asked
+    # for: `import lld` must stay light.
+    if name == "SOURCES":
+        from lld.concordance.model import SOURCE_IDS
+
+        return SOURCE_IDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def parse_assignments(assignments: list[str] | tuple[str, ...]) -> dict[str, str | None]:
     """Parse ``name=value`` strings; ``deal_N=none`` removes a player count."""
     out: dict[str, str | None] = {}
@@ -293,22 +318,26 @@ def parse_assignments(assignments: list[str] | tuple[str, ...]) -> dict[str, str
         key, value = key.strip().replace("-", "_"), value.strip()
         if not sep or not key or not value:
             raise RulesetError(f"option {text!r} is not of the form name=value")
-        if key not in OPTIONS:
-            raise RulesetError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
-        if key.startswith("deal_") and value.lower() == "none":
+        if key not in VALUES:
+            raise RulesetError(_unknown_option(key))
+        if key in NULLABLE and value.lower() == "none":
             out[key] = None
             continue
-        out[key] = OPTIONS[key].value(value).value
+        if value not in VALUES[key]:
+            raise RulesetError(_bad_value(key, value))
+        out[key] = value
     return out
 
 
 __all__ = [
     "EDITORIAL",
+    "NULLABLE",
     "OPTIONS",
-    "SOURCES",
+    "VALUES",
     "OptionSpec",
     "Ruleset",
     "StakesTable",
     "ValueSpec",
+    "options_from_registry",
     "parse_assignments",
 ]

@@ -19,13 +19,14 @@ from collections.abc import Callable
 from functools import cache
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS, count
+from lld.kinds import BONUS, PAYS, POT_LEFT, TIE, WINS, EventKind
 from lld.ledger import Ledger
 from lld.rule_tables import LOWEST
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable, stakes_for_cards
 
 #: An entry of the game's log, in :class:`~lld.events.Event`'s field order.
-LogEntry = tuple[str, "int | None", str, int, int, int]
+LogEntry = tuple[str, "int | None", EventKind, int, int, int]
 
 
 def share_leftovers(leftovers: int, rule: str) -> int:
@@ -62,7 +63,7 @@ def settle(
     if last is not None and stakes.last_player_bonus:
         # R30: the last player's bonus.
         ledger.from_pot(last, stakes.last_player_bonus, "R30")
-        log(("R30", last, "bonus", 0, 0, stakes.last_player_bonus))
+        log(("R30", last, BONUS, 0, 0, stakes.last_player_bonus))
     if rules.settlement == "break_even":
         break_even = stakes.break_even
         assert break_even is not None  # the ruleset checks this when built
@@ -72,10 +73,10 @@ def settle(
             k = payouts[pile.bit_count()]
             if k > 0:
                 ledger.from_pot(seat, k, rule)
-                log((rule, seat, "wins", 0, 0, k))
+                log((rule, seat, WINS, 0, 0, k))
             elif k < 0:
                 ledger.to_pot(seat, -k, rule)
-                log((rule, seat, "pays", 0, 0, -k))
+                log((rule, seat, PAYS, 0, 0, -k))
     else:
         pairs = [count(w) // 2 for w in won]
         best = max(pairs)
@@ -83,8 +84,8 @@ def settle(
         if len(winners) == 1 and ledger.pot > 0:
             amount = ledger.pot
             ledger.from_pot(winners[0], amount, "R31")
-            log(("R31", winners[0], "wins", 0, 0, amount))
+            log(("R31", winners[0], WINS, 0, 0, amount))
         elif ledger.pot:
-            log(("R33", None, "tie", 0, 0, ledger.pot))
+            log(("R33", None, TIE, 0, 0, ledger.pot))
     if ledger.pot:
-        log(("R31", None, "pot_left", 0, 0, ledger.pot))
+        log(("R31", None, POT_LEFT, 0, 0, ledger.pot))

@@ -38,9 +38,19 @@ class StakesTable:
     table_cards: int
     last_player_bonus: int
     break_even: int | None
-    sources: tuple[str, ...]
-    summary: str
     widow: bool = False
+
+    # What the table means and which sources give it are the registry's words
+    # (the option deal_N's value ``name``), not written here a second time.
+    @property
+    def summary(self) -> str:
+        """The table in words: its meaning as a value of ``deal_N`` in the registry."""
+        return _registry_value(self.players, self.name)[0]
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The sources that give this table: those whose clauses support it."""
+        return _registry_value(self.players, self.name)[1]
 
     @property
     def pot(self) -> int:
@@ -86,63 +96,48 @@ def _t(
     deal: tuple[int, int],
     bonus: int,
     break_even: int | None,
-    sources: tuple[str, ...],
-    summary: str,
     widow: bool = False,
 ) -> StakesTable:
     return StakesTable(
-        name, players, antes[0], antes[1], deal[0], deal[1], bonus, break_even, sources, summary,
-        widow,
+        name, players, antes[0], antes[1], deal[0], deal[1], bonus, break_even, widow
     )  # fmt: skip
 
 
 def _widow(players: int) -> StakesTable:
-    hands = players + 1
-    size = NUM_CARDS // hands
-    return _t(
-        "widow", players, (1, 0), (size, NUM_CARDS - players * size), 0, None, ("caidis",),
-        f"widow's hand: {hands} hands of {size}, the widow takes the odd cards and is turned up;"
-        " the dealer's one stake goes to whoever wins most pairs",
-        widow=True,
-    )  # fmt: skip
+    size = NUM_CARDS // (players + 1)
+    return _t("widow", players, (1, 0), (size, NUM_CARDS - players * size), 0, None, widow=True)
 
 
+# name, players, (dealer's ante, other ante), (cards each, to the table), bonus, break-even
 _ALL = (
-    _t("parlett", 3, (4, 3), (13, 13), 5, 14, ("parlett", "sympkyn"),
-       "pot 10 (4-3-3), 13 each and 13 to the table, last in hand wins 5, break-even 14"),
+    _t("parlett", 3, (4, 3), (13, 13), 5, 14),
     _widow(3),
-    _t("willughby", 4, (3, 2), (10, 12), 3, 10, ("du-coeur", "parlett", "sympkyn"),
-       "pot 9 (3-2-2-2), 10 each and 12 to the table, last in hand wins 3, break-even 10"),
-    _t("willughby_literal", 4, (3, 2), (10, 12), 4, 10, ("du-coeur",),
-       "Willughby's four for the last trick taken as four extra, which du Coeur shows"
-       " cannot be meant"),
-    _t("parlett_alternative", 4, (4, 3), (10, 12), 7, 10, ("parlett", "sympkyn"),
-       "pot 13 (4-3-3-3), 10 each and 12 to the table, last in hand wins 7, break-even 10"),
+    _t("willughby", 4, (3, 2), (10, 12), 3, 10),
+    _t("willughby_literal", 4, (3, 2), (10, 12), 4, 10),
+    _t("parlett_alternative", 4, (4, 3), (10, 12), 7, 10),
     _widow(4),
-    _t("willughby", 5, (3, 2), (8, 12), 5, 8, ("du-coeur", "parlett", "sympkyn"),
-       "pot 11 (3-2-2-2-2), 8 each and 12 to the table, last in hand wins 5, break-even 8"),
-    _t("willughby_literal", 5, (3, 2), (8, 12), 6, 8, ("du-coeur",),
-       "Willughby's six for the last trick taken as six extra, which du Coeur shows"
-       " cannot be meant"),
-    _t("sympkyn_flat", 5, (1, 1), (8, 12), 5, 8, ("sympkyn",),
-       "Sympkyn's text: everyone antes one coin, last player gets 5, break-even 8"),
+    _t("willughby", 5, (3, 2), (8, 12), 5, 8),
+    _t("willughby_literal", 5, (3, 2), (8, 12), 6, 8),
+    _t("sympkyn_flat", 5, (1, 1), (8, 12), 5, 8),
     _widow(5),
-    _t("du_coeur", 6, (3, 2), (6, 16), 5, 6, ("du-coeur",),
-       "pot 13, 6 each and 16 to the table, last in hand wins 5, break-even 6"),
-    _t("parlett", 6, (3, 2), (7, 10), 5, 6, ("parlett", "sympkyn"),
-       "pot 13 (3-2-2-2-2-2), 7 each and 10 to the table, last in hand wins 5, break-even 6"),
-    _t("du_coeur", 7, (3, 2), (6, 10), 10, 6, ("du-coeur",),
-       "pot 15, 6 each and 10 to the table, last in hand wins 10, break-even 6"),
-    _t("du_coeur", 8, (3, 2), (5, 12), 11, 5, ("du-coeur",),
-       "pot 17, 5 each and 12 to the table, last in hand wins 11; one stake for six cards,"
-       " one lost for four"),
-    _t("du_coeur_reduced", 8, (2, 1), (5, 12), 3, 5, ("du-coeur",),
-       "du Coeur's gentler eight: pot 9 (2 and 1s), last in hand wins 3, scored as his eight"),
-)  # fmt: skip
+    _t("du_coeur", 6, (3, 2), (6, 16), 5, 6),
+    _t("parlett", 6, (3, 2), (7, 10), 5, 6),
+    _t("du_coeur", 7, (3, 2), (6, 10), 10, 6),
+    _t("du_coeur", 8, (3, 2), (5, 12), 11, 5),
+    _t("du_coeur_reduced", 8, (2, 1), (5, 12), 3, 5),
+)
 
 TABLES: dict[int, dict[str, StakesTable]] = {}
 for _table in _ALL:
     TABLES.setdefault(_table.players, {})[_table.name] = _table
+
+
+def _registry_value(players: int, name: str) -> tuple[str, tuple[str, ...]]:
+    """The meaning and sources of value ``name`` of option ``deal_{players}``."""
+    from lld.ruleset import OPTIONS  # the layer above: asked only when a caller wants words
+
+    value = OPTIONS[f"deal_{players}"].value(name)
+    return value.meaning, value.sources
 
 
 def table_for(players: int, name: str) -> StakesTable:

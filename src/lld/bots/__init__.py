@@ -19,7 +19,7 @@ from typing import Protocol
 
 from lld.bots.random_bot import RandomBot
 from lld.bots.willughby import WillughbyBot
-from lld.errors import RulesetError
+from lld.errors import ConfigError
 from lld.moves import Move
 from lld.observation import Observation
 
@@ -43,5 +43,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     try:
         factory = BOTS[name.strip().lower()]
     except KeyError:
-        raise RulesetError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+        raise ConfigError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
     return factory(seed)

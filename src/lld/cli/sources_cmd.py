@@ -39,7 +39,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run_sources)
 
     p = sub.add_parser("ruling", help="show one ruling: the question, each source's words")
-    p.add_argument("id", metavar="ID", help="a ruling ID, R1 to R34")
+    p.add_argument("id", metavar="ID", help="a ruling ID from the registry, such as R22")
     _common(p, "print the ruling as a JSON object")
     p.set_defaults(func=run_ruling)
 

@@ -3,7 +3,7 @@
 The data lives in TOML files in ``sources/`` (installed as ``lld/_sources``):
 one file per source (its ``[source]`` description, ``[[relations]]`` to other
 sources and ``[[clauses]]``, each a short verbatim quotation read against one
-or more rulings), ``rulings.toml`` (the registry of rulings R1 to R34) and
+or more rulings), ``rulings.toml`` (the registry of rulings, R1 and on) and
 ``published.toml`` (the IDs published so far, with a hash of each question).
 
 :func:`load` reads and checks all of it and returns a :class:`Concordance`.
@@ -21,6 +21,8 @@ True
 ('DC-48', False)
 >>> [cl.source for cl in c.supporting("R22", "voluntary")]
 ['sympkyn']
+>>> c.credits("R22", "forced")
+('du-coeur', 'parlett', 'caidis')
 
 The modules, by concern: :mod:`~lld.concordance.model` (the records and the
 data's vocabulary), :mod:`~lld.concordance.data_file` (a TOML file and its
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 from lld.concordance.data_file import PUBLISHED_FILE as PUBLISHED_FILE
 from lld.concordance.data_file import RULINGS_FILE as RULINGS_FILE
-from lld.concordance.loading import default_directory, load
+from lld.concordance.loading import default_directory, load, registry
 from lld.concordance.model import (
     PREFIXES,
     READINGS,
@@ -65,4 +67,5 @@ __all__ = [
     "default_directory",
     "load",
     "question_hash",
+    "registry",
 ]

@@ -9,7 +9,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lld.errors import RulesetError
+from lld.errors import NotFoundError
 
 #: The sources, in the project's order (the same as ``lld.ruleset.SOURCES``).
 SOURCE_IDS: tuple[str, ...] = ("du-coeur", "parlett", "caidis", "sympkyn", "crowe")
@@ -135,6 +135,9 @@ class Ruling:
     #: (source, clause IDs) for every source; no IDs means the source is silent.
     source_clauses: tuple[tuple[str, tuple[str, ...]], ...]
     where: str = field(default="", compare=False)
+    #: Decided in the registry, but the engine does not play the option yet
+    #: (``planned = true`` in rulings.toml): it is no Ruleset field until it does.
+    planned: bool = False
 
     @property
     def sources(self) -> dict[str, tuple[str, ...]]:
@@ -176,13 +179,13 @@ class Concordance:
         for s in self.sources:
             if s.id == source_id:
                 return s
-        raise RulesetError(f"unknown source {source_id!r} (known: {', '.join(SOURCE_IDS)})")
+        raise NotFoundError(f"unknown source {source_id!r} (known: {', '.join(SOURCE_IDS)})")
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
             if c.id == clause_id:
                 return c
-        raise RulesetError(f"unknown clause {clause_id!r}")
+        raise NotFoundError(f"unknown clause {clause_id!r}")
 
     def ruling(self, ruling_id: str) -> Ruling:
         """A ruling by ID; ``r3`` and ``3`` are read as ``R3``."""
@@ -193,7 +196,7 @@ class Concordance:
             if r.id == key:
                 return r
         first, last = self.rulings[0].id, self.rulings[-1].id
-        raise RulesetError(f"unknown ruling {ruling_id!r} (rulings are {first} to {last})")
+        raise NotFoundError(f"unknown ruling {ruling_id!r} (rulings are {first} to {last})")
 
     def clauses_of(self, source: str) -> tuple[Clause, ...]:
         self.source(source)
@@ -213,6 +216,17 @@ class Concordance:
             for c in self.clauses_for(ruling, source)
             if c.reading == "supports" and value in c.values
         )
+
+    def credits(self, ruling: str, value: str) -> tuple[str, ...]:
+        """The sources credited with ``value`` of ``ruling``, in the project's order.
+
+        A source is credited when one of its clauses ``supports`` the value and
+        speaks of this game (a witness on another game, such as Crowe's Brag,
+        is evidence for the reading but not a source that takes it). This is
+        the only place credits come from, so they cannot drift from the clauses.
+        """
+        backing = {c.source for c in self.supporting(ruling, value) if c.game is None}
+        return tuple(s for s in SOURCE_IDS if s in backing)
 
     def relations_of(self, source: str) -> tuple[Relation, ...]:
         return tuple(r for r in self.relations if r.source == source)

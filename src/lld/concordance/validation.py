@@ -50,7 +50,10 @@ def read_rulings(file: DataFile) -> list[Ruling]:
     rulings: list[Ruling] = []
     seen: set[str] = set()
     for t in array_of_tables(file, data, "rulings"):
-        t.keys(("id", "title", "question", "reading", "reasons", "sources"), ("option", "options"))
+        t.keys(
+            ("id", "title", "question", "reading", "reasons", "sources"),
+            ("option", "options", "planned"),
+        )
         rid = t.string("id")
         t.what = f"ruling {rid}"
         if not _RULING_ID.match(rid):
@@ -74,6 +77,11 @@ def read_rulings(file: DataFile) -> list[Ruling]:
             values = [o.value for o in options]
             if len(set(values)) != len(values):
                 raise t.error("options lists a value twice", "options")
+        planned = t.data.get("planned", False)
+        if not isinstance(planned, bool) or (planned and option is None):
+            raise t.error(
+                "planned is true or false, and only for a ruling with an option", "planned"
+            )
         reading = t.string("reading")
         if option is not None and reading not in {o.value for o in options}:
             raise t.error(f"reading {reading!r} is not one of the option's values", "reading")
@@ -96,7 +104,7 @@ def read_rulings(file: DataFile) -> list[Ruling]:
         rulings.append(
             Ruling(
                 rid, t.string("title"), t.string("question"), option, tuple(options), reading,
-                t.string("reasons"), tuple(pairs), file.where(t.line),
+                t.string("reasons"), tuple(pairs), file.where(t.line), planned,
             )
         )  # fmt: skip
     if not rulings:

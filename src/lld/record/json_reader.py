@@ -15,7 +15,6 @@ from lld.record.json_writer import JSON_FORMAT
 from lld.record.model import (
     MOVE_SEAT,
     RESULT_KEYS,
-    RULING_ID,
     HandRecord,
     MoveLine,
     Result,
@@ -23,6 +22,7 @@ from lld.record.model import (
     deal_from_seed,
     is_whole_number,
     one_line_problem,
+    ruling_problem,
     seat_name_problem,
     seats_problem,
 )
@@ -103,8 +103,9 @@ class _JsonReader:
         for i, r in enumerate(self.array(top.get("rulings", []), "$.rulings")):
             path = f"$.rulings[{i}]"
             r = self.text(r, path, "a ruling ID")
-            if not RULING_ID.fullmatch(r):
-                raise self.fail(path, f"{r!r} is not a ruling ID (R1 to R34)")
+            problem = ruling_problem(r)
+            if problem:
+                raise self.fail(path, problem)
             rulings.append(r)
         name = self.text(top["ruleset"], "$.ruleset", "the ruleset")
         try:
@@ -307,4 +308,7 @@ def parse_json_record(text: str, where: str = "<json>") -> HandRecord:
         raise RecordError(f"{where}:{error.lineno}", f"not valid JSON: {error.msg}") from None
     except RecursionError:
         raise RecordError(where, "not valid JSON: nested too deeply") from None
+    except ValueError:
+        # json raises a plain ValueError for an integer past int()'s digit limit.
+        raise RecordError(where, "not valid JSON: a number is too long to read") from None
     return from_json(obj, where)

@@ -23,8 +23,28 @@ from lld.ruleset import OPTIONS, Ruleset
 
 #: The keys of a result, in the order they are written.
 RESULT_KEYS = ("net", "last_player", "pot_left")
-#: A ruling ID a record may name: R1 to R34.
-RULING_ID = re.compile(r"R(?:[1-9]|[12][0-9]|3[0-4])", re.ASCII)
+#: The form of a ruling ID; which IDs exist is the registry's to say (ruling_problem()).
+RULING_ID = re.compile(r"R[1-9][0-9]{0,5}", re.ASCII)
+
+
+def ruling_problem(text: object) -> str | None:
+    """Why ``text`` is not the ID of a ruling in the registry, or ``None`` if it is.
+
+    >>> ruling_problem("R3") is None
+    True
+    >>> ruling_problem("R0")
+    "'R0' is not a ruling ID (R<number>)"
+    """
+    from lld.concordance import registry
+
+    if not isinstance(text, str) or not RULING_ID.fullmatch(text):
+        return f"{text!r} is not a ruling ID (R<number>)"
+    rulings = registry()
+    if text not in {r.id for r in rulings}:
+        return f"{text!r} is not in the rulings registry ({rulings[0].id} to {rulings[-1].id})"
+    return None
+
+
 #: A move's seat, the part before the ``:`` of ``2: 7S x 7H``.
 MOVE_SEAT = re.compile(r"[0-9]{1,6}", re.ASCII)
 
@@ -267,8 +287,9 @@ def _normalize_and_check(rec: HandRecord) -> None:
                 fail(problem)
     rulings = []
     for r in rec.rulings:
-        if not isinstance(r, str) or not RULING_ID.fullmatch(r):
-            fail(f"{r!r} is not a ruling ID (R1 to R34)")
+        problem = ruling_problem(r)
+        if problem:
+            fail(problem)
         rulings.append(r)
     put(rec, "rulings", tuple(sorted(set(rulings), key=lambda r: int(r[1:]))))
     for c in (*rec.comments, *rec.trailing):

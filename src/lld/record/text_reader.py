@@ -13,12 +13,12 @@ from lld.presets import ruleset as preset_ruleset
 from lld.record.model import (
     MOVE_SEAT,
     RESULT_KEYS,
-    RULING_ID,
     HandRecord,
     MoveLine,
     Result,
     build_rules,
     deal_from_seed,
+    ruling_problem,
     seats_problem,
 )
 from lld.record.text_writer import MAGIC
@@ -143,8 +143,9 @@ class _TextReader:
         elif lower == "rulings":
             for token in value.replace(",", " ").split():
                 r = token.upper()
-                if not RULING_ID.fullmatch(r):
-                    raise self.fail(i, f"{token!r} is not a ruling ID (R1 to R34)")
+                problem = ruling_problem(r)
+                if problem:
+                    raise self.fail(i, problem)
                 self.rulings.append(r)
         elif lower == "option":
             try:
