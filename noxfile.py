@@ -16,6 +16,9 @@ Sessions:
   for WebAssembly) in Node.js, as the browser will run the engine
   (``pyodide/run.sh``; installs Node.js with apt-get if it is missing).
 * ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
+* ``golden``: rewrite the golden playthroughs in ``tests/golden/`` from the
+  engine (``tools/golden.py --write``; ``-- --check`` only compares). Review the
+  diff before committing it: the tests compare with these files, never write them.
 * ``play``: play one hand in the terminal (``lld play``). Arguments go to it.
 * ``docs``: type-check the site's extension (``docs/_ext``), build the site
   (Sphinx on Python 3.13) into ``docs/_build/html``
@@ -156,6 +159,12 @@ def bench(session: nox.Session) -> None:
     """Time random playouts of every preset and player count. Not a test."""
     session.install(".", env=QUIET_PIP)
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(python=TOOLS_PYTHON)
+def golden(session: nox.Session) -> None:
+    """Rewrite the golden playthroughs from the checkout's engine (``-- --check`` compares)."""
+    session.run("python", str(ROOT / "tools" / "golden.py"), *(session.posargs or ["--write"]))
 
 
 @nox.session(python=None)
