@@ -14,7 +14,9 @@ True
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+from typing import Any
 
 from lld.errors import LldError
 from lld.handout.content import Handout, handout_content
@@ -43,15 +45,29 @@ def handout_html(rules: Ruleset, paper: str = "a4", date: str | None = None) -> 
 def write_pdf(rules: Ruleset, paper: str, path: str | Path, date: str | None = None) -> Path:
     """Write the handout for ``rules`` on ``paper`` to ``path`` as PDF; the path written."""
     html = handout_html(rules, paper, date)
+    out = Path(path)
+    # WeasyPrint logs its progress (from its import on), and warns of the cards'
+    # SVG ``style`` attributes, which it draws all the same: only errors are shown.
+    quiet = [logging.getLogger(name) for name in ("weasyprint", "weasyprint.progress")]
+    levels = [log.level for log in quiet]
+    for log in quiet:
+        log.setLevel(logging.ERROR)
+    try:
+        _weasyprint().HTML(string=html).write_pdf(out)
+    except OSError as error:
+        raise HandoutError(f"cannot write {out}: {error.strerror or error}") from None
+    finally:
+        for log, level in zip(quiet, levels, strict=True):
+            log.setLevel(level)
+    return out
+
+
+def _weasyprint() -> Any:
+    """The weasyprint module, imported on first use (an optional dependency)."""
     try:
         import weasyprint
     except ImportError:
         raise HandoutError(
             "handouts need WeasyPrint: pip install 'lld[handout]' (weasyprint==70.0)"
         ) from None
-    out = Path(path)
-    try:
-        weasyprint.HTML(string=html).write_pdf(out)
-    except OSError as error:
-        raise HandoutError(f"cannot write {out}: {error.strerror or error}") from None
-    return out
+    return weasyprint

@@ -70,7 +70,7 @@ def site_bibtex(site: str | None = None, version: str | None = None) -> str:
         "lld",
         {
             "author": "{lld developers}",
-            "title": "Laugh and Lie Down: every source's reading as an executable rules engine",
+            "title": "{Laugh and Lie Down: every source's reading as an executable rules engine}",
             "version": _version(version),
             "url": site or site_url(),
         },
@@ -101,7 +101,7 @@ def ruling_bibtex(
         ruling_key(ruling_id),
         {
             "author": "{lld developers}",
-            "title": f"{ruling_id}: {title}",
+            "title": f"{{{ruling_id}: {title}}}",
             "howpublished": "Laugh and Lie Down, the lld rules site",
             "version": _version(version),
             "url": (site or site_url()) + ruling_anchor(ruling_id),
@@ -119,7 +119,7 @@ def source_citation(source: Source) -> str:
 
 
 def source_bibtex(source: Source) -> str:
-    fields = {"author": "{" + source.author + "}", "title": source.title}
+    fields = {"author": "{" + source.author + "}", "title": "{" + source.title + "}"}
     if source.collection:
         fields["howpublished"] = source.collection
     if source.version:
