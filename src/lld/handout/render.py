@@ -88,7 +88,7 @@ def _sentence(text: str) -> str:
 
 def _stakes_row(s: StakesReport) -> str:
     be = "most pairs" if s.break_even is None else str(s.break_even)
-    deal = f"{s.hand_size} each, {s.table_cards} to the table" + (" (widow)" if s.widow else "")
+    deal = f"{s.hand_size} + {s.table_cards}" + (" widow" if s.widow else "")
     return (
         f'<tr><td>{s.players}</td><td class="l">{escape(s.table)}</td>'
         f"<td>{s.dealer_ante} / {s.other_ante}</td><td>{s.pot}</td>"
@@ -104,7 +104,7 @@ def _stakes(h: Handout) -> str:
         f"<h2>Stakes (R5–R10, R30, R31: settled by {escape(settle)})</h2>"
         '<table><thead><tr><th>players</th><th class="l">table</th>'
         "<th>ante dealer / others</th><th>pot</th>"
-        '<th class="l">deal</th><th>last-player bonus</th><th>break-even</th>'
+        '<th class="l">each + table</th><th>last-player bonus</th><th>break-even</th>'
         f'<th class="l">balance</th></tr></thead><tbody>{rows}</tbody></table>'
     )
 
