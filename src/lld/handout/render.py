@@ -20,7 +20,7 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 
 _MARKS = {
     "changed": "changed here",
-    "editorial": "editorial: the source is silent",
+    "editorial": "editorial: not in the source’s words",
     "planned": "decided; the engine does not play it yet",
 }
 
@@ -34,7 +34,7 @@ _CSS = """
 }
 html { font: 7.6pt/1.28 "DejaVu Serif", Georgia, serif; color: #111; }
 body { margin: 0; }
-h1 { font: bold 15pt/1.1 "DejaVu Sans", sans-serif; margin: 0 0 1mm; }
+h1 { font: bold 14pt/1.1 "DejaVu Sans", sans-serif; margin: 0 0 1mm; }
 h2 { font: bold 9pt "DejaVu Sans", sans-serif; margin: 2.2mm 0 1mm;
      border-bottom: 0.6pt solid #111; break-after: avoid; }
 .lead { margin: 0 0 1.5mm; }
@@ -122,9 +122,8 @@ def _example(ex: Example | None) -> str:
         f"{_card_svg(svg.row(ex.table))}"
         f'<span class="cards-label">{escape(ex.seat_name)}’s hand</span>'
         f"{_card_svg(svg.row(ex.hand))}</div>"
-        f"<p>The move <code>{escape(ex.move)}</code>{comment}: a card from the hand takes"
-        " the card of its rank from the table, and the two go to the player’s won pile."
-        f" The engine names the ruling of each thing that happened:</p><ul>{events}</ul></div>"
+        f"<p>The move <code>{escape(ex.move)}</code>{comment}. What happened, with the"
+        f" ruling the engine names for each:</p><ul>{events}</ul></div>"
     )
 
 
