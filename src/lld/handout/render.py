@@ -151,6 +151,8 @@ def _ruling_of(h: Handout, option: str) -> str:
 
 
 def _title(h: Handout) -> str:
+    if h.overrides:
+        return f"a reading of one’s own, from {h.name}"
     if h.name == "reconstruction":
         return "the project’s reconstruction"
     return f"{h.name} (as {h.source_name} reads it)"
