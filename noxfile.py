@@ -24,7 +24,8 @@ Sessions:
   (Sphinx on Python 3.13) into ``docs/_build/html``
   with every warning an error, then check the built site (``tests/test_docs_site.py``:
   links and anchors, every ruling and example present, nothing fetched from
-  elsewhere, a wrong ``:expect:`` failing the build).
+  elsewhere, a wrong ``:expect:`` failing the build), and the handouts the build
+  wrote (``tests/test_handout.py``: installs poppler-utils with apt-get if missing).
 * ``serve``: build the site, then serve it on http://127.0.0.1:8000.
 * ``browser``: build the site, then test it in headless Chromium
   (``tests/browser``; installs Debian's ``chromium`` with apt-get if it is missing).
@@ -206,10 +207,14 @@ def docs(session: nox.Session) -> None:
         "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs",
         env={"MYPYPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "docs" / "_ext")])},
     )  # fmt: skip
+    # The handouts' checks read PDFs with poppler's pdftotext, pdfinfo and pdftoppm.
+    if not shutil.which("pdftotext") or not shutil.which("pdftoppm"):
+        _apt_install(session, "poppler-utils")
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/test_docs_site.py", "tests/test_docs_svg.py",
-        *session.posargs, env={"PYTHONPATH": str(ROOT / "src"), "LLD_DOCS_BUILT": str(DOCS_OUT)},
+        "tests/test_handout.py", *session.posargs,
+        env={"PYTHONPATH": str(ROOT / "src"), "LLD_DOCS_BUILT": str(DOCS_OUT)},
     )  # fmt: skip
 
 

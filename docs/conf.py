@@ -23,8 +23,12 @@ extensions = [
     "myst_parser",
     "sphinx_design",
     "sphinx.ext.autodoc",
+    "sphinxcontrib.bibtex",
     "lld_docs",
 ]
+# The sources' bibliography (generated from the registry: lld.handout.cite).
+bibtex_bibfiles = ["sources.bib"]
+bibtex_default_style = "plain"
 exclude_patterns = ["_build", "_contents", "scratch", ".cache", "README.md"]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 myst_heading_anchors = 0  # anchors are explicit labels, never heading slugs
@@ -51,7 +55,7 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 html_theme = "furo"
 html_title = "Laugh and Lie Down"
 html_static_path = ["_static"]
-html_css_files = ["lld.css"]
+html_css_files = ["lld.css", "lld-cite.css"]
 html_js_files = ["lld.js"]
 html_show_sourcelink = False
 html_copy_source = False

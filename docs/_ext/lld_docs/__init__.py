@@ -17,6 +17,7 @@ from .cards import CardsDirective
 from .cli import CommandLineDirective
 from .demonstration import DemonstrationDirective
 from .examples import ExampleHandsDirective
+from .handouts import setup_handouts
 from .matrix import ConcordanceMatrixDirective
 from .ruling import RuleBookDirective, RulingDirective
 from .source import SourceDirective
@@ -33,4 +34,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("stakes", StakesDirective)
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
+    setup_handouts(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

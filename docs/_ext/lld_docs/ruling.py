@@ -21,7 +21,7 @@ from sphinx_design.shared import create_component
 
 from lld.concordance import Clause, Ruling
 from lld.demonstrate import Demonstration, demonstrate
-from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS
+from lld.presets import EDITORIAL_CHOICES, PENDING_VALUES, PRESET_SOURCE, PRESETS
 
 from .common import (
     concordance,
@@ -73,7 +73,8 @@ def _engine_lines(ruling: Ruling, preset: str, demos: list[Demonstration]) -> li
     out: list[nodes.Node] = []
     option = ruling.option
     assert option is not None
-    value = PRESETS[preset].options()[option]
+    # A ruling decided before the engine plays its option (R35 on): the planned value.
+    value = {**PENDING_VALUES.get(preset, {}), **PRESETS[preset].options()}.get(option)
     meanings = {o.value: o.meaning for o in ruling.options}
     shown = "none (no game)" if value is None else value
     line = para(

@@ -35,7 +35,15 @@ def one_line(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     from lld import __version__
-    from lld.cli import deal_cmd, play_cmd, replay_cmd, rules_cmd, simulate_cmd, sources_cmd
+    from lld.cli import (
+        deal_cmd,
+        handout_cmd,
+        play_cmd,
+        replay_cmd,
+        rules_cmd,
+        simulate_cmd,
+        sources_cmd,
+    )
 
     parser = _Parser(
         prog="lld",
@@ -50,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_cmd.register(sub)
     replay_cmd.register(sub)
     sources_cmd.register(sub)
+    handout_cmd.register(sub)
     return parser
 
 

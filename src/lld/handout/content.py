@@ -1,0 +1,204 @@
+"""What a handout says, gathered from the read-model and nothing else.
+
+:func:`handout_content` turns a reading (a preset, perhaps with options
+changed) into a :class:`Handout`: each ruling of the registry in plain words
+with its number (an option's meaning from :class:`~lld.reports.PresetReport`,
+a planned option's from :class:`~lld.reports.RulingReport`, a ruling without
+an option by the project's reading), the stakes for each player count
+(:class:`~lld.reports.StakesReport`), a worked example from an example hand's
+first capture (:func:`lld.replay.steps`), the sources cited and the citation.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lld.events import Event
+from lld.handout.cite import ruling_anchor, site_citation, site_url, source_citation
+from lld.reports import PresetReport, StakesReport, preset_report, ruling_report
+from lld.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from lld.concordance import Concordance
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """One ruling as the handout states it."""
+
+    ruling: str
+    title: str
+    #: The rule in plain words: the value's meaning, or the project's reading.
+    text: str
+    #: ``option=value`` for a ruling with an option, else ``None``.
+    setting: str | None
+    #: ``changed`` (the reader's --option), ``editorial`` (the project's gap-fill),
+    #: ``planned`` (the engine does not play the option yet) or ``""``.
+    mark: str
+    sources: tuple[str, ...]
+    url: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: the table and one hand before a move, and what it did."""
+
+    title: str
+    record: str
+    seat_name: str
+    table: int
+    hand: int
+    move: str
+    events: tuple[tuple[str, str], ...]  # (ruling, what happened)
+    comment: str
+
+
+@dataclass(frozen=True)
+class Handout:
+    name: str
+    source: str
+    source_name: str
+    overrides: tuple[tuple[str, str | None], ...]
+    players: tuple[int, ...]
+    rules: tuple[RuleLine, ...]
+    stakes: tuple[StakesReport, ...]
+    settlement: str
+    example: Example | None
+    sources: tuple[tuple[str, str], ...]  # (source id, citation)
+    version: str
+    date: str
+    site: str
+    citation: str
+
+
+def build_date() -> str:
+    """Today (UTC), or the day ``SOURCE_DATE_EPOCH`` names, for a reproducible build."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        day = _dt.datetime.fromtimestamp(int(epoch), tz=_dt.timezone.utc).date()
+    else:
+        day = _dt.datetime.now(tz=_dt.timezone.utc).date()
+    return day.isoformat()
+
+
+def handout_content(rules: Ruleset, date: str | None = None) -> Handout:
+    from lld import __version__
+    from lld.concordance import load
+
+    conc = load()
+    report = preset_report(rules, conc)
+    site = site_url()
+    lines = [_rule_line(report, ruling.id, conc, site) for ruling in conc.rulings]
+    cited = dict.fromkeys(s for line in lines for s in line.sources)
+    cited.update(dict.fromkeys(s for st in report.stakes for s in st.sources))
+    if report.source in {s.id for s in conc.sources}:
+        cited = {report.source: None, **cited}
+    sources = tuple((s.id, source_citation(s)) for s in conc.sources if s.id in cited)
+    source_name = (
+        conc.source(report.source).author
+        if report.source in {s.id for s in conc.sources}
+        else "the project's reconstruction"
+    )
+    return Handout(
+        name=report.name,
+        source=report.source,
+        source_name=source_name,
+        overrides=report.overrides,
+        players=report.players,
+        rules=tuple(lines),
+        stakes=report.stakes,
+        settlement=rules.settlement,
+        example=_example(rules),
+        sources=sources,
+        version=__version__,
+        date=date or build_date(),
+        site=site,
+        citation=site_citation(site, __version__),
+    )
+
+
+def _rule_line(report: PresetReport, ruling_id: str, conc: Concordance, site: str) -> RuleLine:
+    ruling = conc.ruling(ruling_id)
+    url = site + ruling_anchor(ruling_id)
+    setting = next((o for o in report.options if o.ruling == ruling_id), None)
+    if ruling.option is None:
+        return RuleLine(ruling_id, ruling.title, ruling.reading, None, "", (), url)
+    if setting is not None:
+        value = "none" if setting.value is None else setting.value
+        mark = "changed" if setting.overridden else "editorial" if setting.editorial else ""
+        return RuleLine(
+            ruling_id, ruling.title, setting.meaning, f"{setting.option}={value}", mark,
+            setting.sources, url,
+        )  # fmt: skip
+    # The registry decides this ruling before the engine plays it: the planned value.
+    full = ruling_report(ruling_id)
+    planned = next((p for p in full.presets if p.preset == report.name), None)
+    if planned is None or planned.value is None:
+        return RuleLine(ruling_id, ruling.title, ruling.reading, None, "planned", (), url)
+    meaning = next((v.meaning for v in full.values if v.value == planned.value), ruling.reading)
+    backers = tuple(
+        dict.fromkeys(
+            c.source
+            for v in full.values
+            if v.value == planned.value
+            for c in v.clauses
+            if c.game is None
+        )
+    )
+    return RuleLine(
+        ruling_id, ruling.title, meaning, f"{ruling.option}={planned.value}", "planned",
+        backers, url,
+    )  # fmt: skip
+
+
+def _example_records() -> list[Path]:
+    from lld.package_data import data_directory
+
+    return sorted(data_directory("examples", "README.md").glob("*.lld"))
+
+
+def _example(rules: Ruleset) -> Example | None:
+    """The first capture of an example hand played under this reading's preset
+    (a whole hand first), else of the reconstruction's whole hand."""
+    from lld.record import load_record
+    from lld.replay import steps
+
+    records = [(p, load_record(str(p))) for p in _example_records()]
+    wanted = [rules.name, "reconstruction"]
+    for name in wanted:
+        chosen = [(p, r) for p, r in records if r.ruleset == name and not r.options]
+        chosen.sort(key=lambda pr: (not pr[0].name.startswith("whole-hand"), pr[0].name))
+        for path, rec in chosen:
+            for step in steps(rec):
+                if step.move.kind != "capture":
+                    continue
+                seat = step.seat
+                seat_name = rec.seats[seat] if rec.seats else f"seat {seat}"
+                return Example(
+                    title=rec.title or path.stem,
+                    record=path.name,
+                    seat_name=seat_name,
+                    table=step.before.table,
+                    hand=step.before.hands[seat],
+                    move=str(step.move),
+                    events=tuple((e.rule, _describe(e, rec.seats)) for e in step.events),
+                    comment=step.comment,
+                )
+    return None
+
+
+def _describe(event: Event, seats: tuple[str, ...]) -> str:
+    """An event in words: a capture names its player and cards, others as the engine says."""
+    from lld.cards import iter_cards
+    from lld.svg import card_name
+
+    if event.kind != "capture" or event.seat is None:
+        return event.describe()
+    who = seats[event.seat] if seats else f"seat {event.seat}"
+    taken = " and the ".join(card_name(c) for c in iter_cards(event.table))
+    played = " and the ".join(card_name(c) for c in iter_cards(event.hand))
+    return f"{who} plays the {played} and takes the {taken} from the table ({event.describe()})"
