@@ -26,26 +26,42 @@ from lld.stakes import TABLES
 CONC = load()
 
 
-def _inlined(node: Any) -> Any:
-    """``node`` with each ``{"$ref": "lld:NAME"}`` replaced by the schema it names.
+def _bundled(name: str) -> dict[str, Any]:
+    """The schema ``name`` with every schema it refers to (``{"$ref": "lld:OTHER"}``)
+    copied into its ``$defs``, all references made local.
 
-    The schemas refer to each other by ``lld:`` IDs; inlining them works with every
-    jsonschema release (Pyodide's test wheels have 4.17, which predates the
-    ``referencing`` registry).
+    Bundled, the schemas validate with every jsonschema release: Pyodide's test
+    wheels have 4.17, which predates the ``referencing`` registry and would try to
+    fetch an ``lld:`` address.
     """
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("lld:") and ref[4:] in SCHEMAS:
-            return _inlined({k: v for k, v in schema(ref[4:]).items() if k != "$schema"})
-        return {k: _inlined(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_inlined(v) for v in node]
-    return node
+
+    def local(node: Any, inside: str | None) -> Any:
+        if isinstance(node, dict):
+            out = {k: local(v, inside) for k, v in node.items() if k not in ("$id", "$schema")}
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("lld:"):
+                out["$ref"] = f"#/$defs/lld-{ref[4:]}"
+            elif isinstance(ref, str) and ref.startswith("#/$defs/") and inside is not None:
+                out["$ref"] = f"#/$defs/lld-{inside}/{ref[2:]}"
+            return out
+        if isinstance(node, list):
+            return [local(v, inside) for v in node]
+        return node
+
+    root = schema(name)
+    bundled = {**local(root, None), "$schema": root["$schema"]}
+    defs = dict(bundled.get("$defs", {}))
+    for other in SCHEMAS:
+        if other != name and f'"lld:{other}"' in json.dumps(root):
+            defs[f"lld-{other}"] = local(schema(other), other)
+    if defs:
+        bundled["$defs"] = defs
+    return bundled
 
 
 def _validate(name: str, instance: Any) -> None:
     jsonschema.Draft202012Validator.check_schema(schema(name))
-    validator = jsonschema.Draft202012Validator(_inlined(schema(name)))
+    validator = jsonschema.Draft202012Validator(_bundled(name))
     # Through a JSON round trip: the form a reader gets is what is checked.
     validator.validate(json.loads(json.dumps(instance)))
 

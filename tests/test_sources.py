@@ -248,6 +248,7 @@ def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     """Adding a ruling touches sources/ only: the registry, OPTIONS, and a
     record naming it (checked against the registry) all take it."""
     from lld.concordance import loading, registry
+    from lld.package_data import data_directory
     from lld.record import parse_record
 
     d = _copy(tmp_path)
@@ -261,7 +262,7 @@ def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     conc = load(d)
     assert conc.ruling(f"R{n}").question == question
     assert list(options_from_registry(str(d))) == list(OPTIONS)
-    text = default_directory().parent / "examples" / "r14-pair-royal-one-of-three.lld"
+    text = data_directory("examples", "*.lld") / "r14-pair-royal-one-of-three.lld"
     record = text.read_text("utf-8").replace("rulings: R14 R15", f"rulings: R14 R{n}")
     with pytest.raises(Exception, match=f"'R{n}' is not in the rulings registry"):
         parse_record(record)
