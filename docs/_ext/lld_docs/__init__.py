@@ -21,6 +21,7 @@ from .matrix import ConcordanceMatrixDirective
 from .ruling import RuleBookDirective, RulingDirective
 from .source import SourceDirective
 from .stakes import StakesDirective
+from .steps import StepThroughDirective, write_pages
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -33,4 +34,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("stakes", StakesDirective)
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
+    app.add_directive("step-through", StepThroughDirective)
+    app.connect("builder-inited", write_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
