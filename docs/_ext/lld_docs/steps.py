@@ -85,7 +85,8 @@ def step_through(rec: HandRecord, seat: int | None) -> nodes.container:
         box = nodes.container(ids=[step_id(n)], classes=["lld-step"])
         what: list[nodes.Node | str] = [f"seat {step.seat}: ", literal(str(step.move))]
         box += _head(n, last, what)
-        if step.comment:
+        # The record's comments are written seeing every hand: not in a seat's view.
+        if step.comment and seat is None:
             box += para(step.comment, classes=["lld-caption"])
         allowed: list[nodes.Node | str] = ["Allowed by "]
         for i, rid in enumerate(step.rulings):
