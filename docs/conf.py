@@ -27,6 +27,7 @@ extensions = [
 ]
 exclude_patterns = ["_build", "_contents", "scratch", ".cache", "README.md"]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+lld_hand_pages = True  # a step-through page per example and per seat, under hands/
 myst_heading_anchors = 0  # anchors are explicit labels, never heading slugs
 
 nitpicky = True

@@ -35,5 +35,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
     app.add_directive("step-through", StepThroughDirective)
+    # The site's conf.py turns on the generated step-through pages; a scratch site does not.
+    app.add_config_value("lld_hand_pages", False, "env", bool)
     app.connect("builder-inited", write_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -154,6 +154,8 @@ def _pages(path: Path) -> dict[str, str]:
 
 def write_pages(app: Sphinx) -> None:
     """Write (only where changed) a page per example and per seat; remove stale ones."""
+    if not app.config.lld_hand_pages:
+        return
     directory = examples_directory()
     out = Path(app.srcdir) / PAGES
     wanted: dict[str, str] = {}
