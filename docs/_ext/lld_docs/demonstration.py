@@ -59,7 +59,20 @@ class DemonstrationDirective(SphinxDirective):
         check_ruling_claims(self, report)
         out: list[nodes.Node] = [para(strong("Question: "), *term_linked(report.question))]
         if not report.in_engine:
-            out.append(para(emphasis("The engine does not play this ruling's readings yet.")))
+            out.append(
+                para(
+                    emphasis("The engine does not play this ruling's readings yet"),
+                    " (the planned option is ",
+                    literal(str(report.option)),
+                    "): no hand can be replayed under them. The readings, and the presets"
+                    " planned to take each:",
+                )
+            )
+            rows = [
+                (para(literal(v.value)), v.meaning, ", ".join(v.presets) or "none")
+                for v in report.values
+            ]
+            out.append(table(["Value", "Meaning", "Planned for"], rows, widths=[2, 5, 2]))
         elif not report.behaviour:
             out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
         directory = examples_directory()

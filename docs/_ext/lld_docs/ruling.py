@@ -170,11 +170,13 @@ def ruling_body(report: RulingReport) -> list[nodes.Node]:
     else:
         reading += para(strong("The project's reading: "), *linked_text(report.reading, True))
     reading += para(strong("Why: "), *linked_text(report.reasons, True))
-    if report.option is not None and report.in_engine:
+    if report.option is not None:
         reading += para(
-            "Played by the ",
+            "Played by the " if report.in_engine else "Planned for the ",
             literal("reconstruction"),
-            " preset. See how each reading plays: ",
+            " preset. See how each reading plays: "
+            if report.in_engine
+            else " preset. Its readings: ",
             xref(f"contested-{ruling_label(report.id)}", text=f"{report.id} contested"),
             ".",
         )
