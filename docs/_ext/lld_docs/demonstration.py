@@ -13,7 +13,6 @@ checked against it (see :mod:`.expect`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -21,9 +20,9 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from lld import svg
-from lld.demonstrate import Behaviour, Demonstration, examples_directory
+from lld.demonstrate import Demonstration, examples_directory
 from lld.drawing import board, board_html
-from lld.errors import LldError
+from lld.events import Event
 from lld.record import HandRecord, load_record
 from lld.replay import Step, steps
 from lld.reports import ruling_report
@@ -68,11 +67,11 @@ class DemonstrationDirective(SphinxDirective):
                     " planned to take each:",
                 )
             )
-            rows = [
+            planned = [
                 (para(literal(v.value)), v.meaning, ", ".join(v.presets) or "none")
                 for v in report.values
             ]
-            out.append(table(["Value", "Meaning", "Planned for"], rows, widths=[2, 5, 2]))
+            out.append(table(["Value", "Meaning", "Planned for"], planned, widths=[2, 5, 2]))
         elif not report.behaviour:
             out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
         directory = examples_directory()
@@ -122,17 +121,11 @@ class DemonstrationDirective(SphinxDirective):
         return out
 
 
-def _value(b: Behaviour) -> str | None:
-    return b.presets[0][1] if b.presets else b.unused_values[0]
-
-
-def _reading_steps(rec: HandRecord, option: str, value: str | None) -> tuple[Step, ...] | None:
-    """The record's steps under one reading, ``None`` if a move is refused or no game."""
-    try:
-        other = replace(rec, options=tuple({**dict(rec.options), option: value}.items()))
-        return steps(replace(other, result=None))
-    except LldError:
-        return None
+def _move_events(events: tuple[Event, ...], start: int) -> tuple[Event, ...]:
+    """The events of the move whose own event is ``events[start]``: up to the next move's."""
+    tail = events[start:]
+    end = next((j for j in range(1, len(tail)) if tail[j].move is not None), len(tail))
+    return tail[:end]
 
 
 def divergence_list(
@@ -160,19 +153,18 @@ def divergence_list(
                 item.append(")")
             elif o.kind == "ends_early" and o.move_number == i:
                 item.append("the hand is already over")
-            else:
-                mine = _reading_steps(rec, demo.option, _value(b))
-                recorded = (
-                    "; ".join(e.describe() for e in played[i].events) if i < len(played) else ""
-                )
-                item += ["as recorded: ", emphasis(recorded or "nothing")]
-                if mine is not None and i < len(mine):
-                    why = ", ".join(mine[i].options)
-                    item += ["; under this reading: "]
-                    item += [emphasis("; ".join(e.describe() for e in mine[i].events))]
-                    if why:
-                        item += [" (", literal(why), ")"]
-                else:
-                    item.append("; under this reading the move causes other events")
+            elif i < len(played):
+                # The events before move i are the recorded ones: the readings part at i.
+                mine = _move_events(o.events, len(played[i].before.events))
+                item += ["as recorded: "]
+                item += [emphasis("; ".join(e.describe() for e in played[i].events))]
+                item += ["; under this reading: "]
+                item += [emphasis("; ".join(e.describe() for e in mine) or "nothing")]
+                rules = dict.fromkeys(e.rule for e in (*played[i].events, *mine))
+                item.append(" (rulings ")
+                for k, rid in enumerate(rules):
+                    item += [", " if k else "", xref(ruling_label(rid), text=rid)]
+                value = b.presets[0][1] if b.presets else b.unused_values[0]
+                item += [", ", literal(f"{demo.option}={value}"), ")"]
         out += nodes.list_item("", para(*item))
     return out
