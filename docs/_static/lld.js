@@ -45,6 +45,8 @@ document.addEventListener("DOMContentLoaded", () => {
       const id = decodeURIComponent(window.location.hash.slice(1));
       const i = steps.findIndex((s) => s.id === id);
       show(i < 0 ? current : i, false);
+      // Every step was showing when the page scrolled to the anchor: scroll again.
+      if (i >= 0) root.scrollIntoView();
     };
     prev.addEventListener("click", () => show(current - 1, true));
     next.addEventListener("click", () => show(current + 1, true));
