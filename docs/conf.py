@@ -31,6 +31,7 @@ bibtex_bibfiles = ["sources.bib"]
 bibtex_default_style = "plain"
 exclude_patterns = ["_build", "_contents", "scratch", ".cache", "README.md"]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+lld_hand_pages = True  # a step-through page per example and per seat, under hands/
 myst_heading_anchors = 0  # anchors are explicit labels, never heading slugs
 
 nitpicky = True
@@ -45,6 +46,10 @@ nitpick_ignore_regex = [
     ("py:mod", r"lld\.concordance\.(model|data_file|validation|loading)"),
     ("py:func", r"(default_directory|audit)"),
     ("py:data", r"OPTIONS"),
+    # The read-model's docstrings name methods and modules the API page summarises.
+    ("py:meth", r"(lld\.game\.Game\.position|reach|parse|from_json|of)"),
+    ("py:mod", r"lld\.(cards|playout)"),
+    ("py:class", r"(RefusedMoveError|Step)"),
     ("py:.*", r"(Game|HandRecord|Ruleset|Move|Event|SeatView|StakesTable|Concordance)"),
 ]
 

@@ -10,6 +10,7 @@ the docs session is where it runs.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -21,9 +22,13 @@ import pytest
 
 pytest.importorskip("sphinx", reason="the site's checks run in `nox -s docs`")
 
+from lld import svg
+from lld.cards import format_card, iter_cards
 from lld.cli import build_parser
 from lld.concordance import load
 from lld.demonstrate import examples_directory
+from lld.record import load_record
+from lld.replay import steps
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -151,6 +156,120 @@ def test_every_example_hand_appears(pages: dict[Path, _Page], site: Path) -> Non
     assert names
     ids = pages[site / "examples.html"].ids
     assert [n for n in names if f"example-{n}" not in ids] == []
+
+
+def _hands() -> list[Path]:
+    directory = examples_directory()
+    assert directory is not None
+    found = sorted(directory.glob("*.lld"))
+    assert found
+    return found
+
+
+def test_every_example_hand_has_a_step_through_with_every_step_and_seat(
+    pages: dict[Path, _Page], site: Path
+) -> None:
+    for path in _hands():
+        rec = load_record(str(path))
+        wanted = {f"step-{n}" for n in range(len(steps(rec)) + 1)}
+        views = [site / "hands" / f"{path.stem}.html"]
+        views += [site / "hands" / path.stem / f"seat-{s}.html" for s in range(rec.players)]
+        for page in views:
+            assert page in pages, page
+            assert wanted <= pages[page].ids, (page, sorted(wanted - pages[page].ids))
+            assert f"step-{len(wanted)}" not in pages[page].ids, page
+            # Each step links to itself.
+            assert {f"#{w}" for w in wanted} <= set(pages[page].links), page
+
+
+_VOID = ("br", "img", "input", "meta", "link", "hr", "use", "path", "rect")
+
+
+class _Steps(HTMLParser):
+    """Everything each ``step-N`` div holds (text and attribute values), and the rest."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.steps: dict[str, list[str]] = {}
+        self.outside: list[str] = []
+        self._open: list[str | None] = []  # the step each open element belongs to
+
+    def _sink(self) -> list[str]:
+        step = next((s for s in reversed(self._open) if s), None)
+        return self.steps[step] if step else self.outside
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        step = a.get("id") if (a.get("id") or "").startswith("step-") else None
+        if step:
+            self.steps[step] = []
+        if tag not in _VOID:
+            self._open.append(step)
+        self._sink().extend(v for v in a.values() if v)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._sink().extend(v for _, v in attrs if v)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in _VOID and self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        self._sink().append(data)
+
+
+def _mentions(text: str, c: int) -> bool:
+    """Whether ``text`` names card ``c``: its notation, its name, or its drawing's id."""
+    note = format_card(c)
+    return bool(
+        re.search(rf"(?<![A-Za-z0-9]){note}(?![A-Za-z0-9])", text)
+        or svg.card_name(c) in text
+        or svg.card_id(c) in text
+    )
+
+
+def test_a_seat_view_never_holds_a_card_hidden_from_that_seat(site: Path) -> None:
+    """Parse each seat's page: no step names a card then in another hand, and no
+    card still in another hand at the end is named anywhere in the page."""
+    checked = 0
+    for path in _hands():
+        rec = load_record(str(path))
+        played = steps(rec)
+        positions = [played[0].before, *(s.after for s in played)] if played else []
+        for seat in range(rec.players):
+            page = site / "hands" / path.stem / f"seat-{seat}.html"
+            parsed = _Steps()
+            parsed.feed(page.read_text(encoding="utf-8"))
+            assert len(parsed.steps) == len(positions), page
+            for n, position in enumerate(positions):
+                hidden = [
+                    c for s, hand in enumerate(position.hands) if s != seat
+                    for c in iter_cards(hand)
+                ]  # fmt: skip
+                text = " ".join(parsed.steps[f"step-{n}"])
+                shown = [format_card(c) for c in hidden if _mentions(text, c)]
+                assert not shown, f"{page.name} of {path.stem}, step {n}: {shown}"
+                checked += len(hidden)
+            never = [
+                c for s, hand in enumerate(positions[-1].hands) if s != seat
+                for c in iter_cards(hand)
+            ]  # fmt: skip
+            rest = " ".join(parsed.outside)
+            assert not [format_card(c) for c in never if _mentions(rest, c)], page
+    assert checked > 1000  # the check saw hidden cards, many
+
+
+def test_the_whole_view_draws_every_hand(site: Path) -> None:
+    """The counterpart of the seat test: the page showing every hand names them,
+    so the seat test's parser does find cards where they are drawn."""
+    path = _hands()[0]
+    played = steps(load_record(str(path)))
+    parsed = _Steps()
+    parsed.feed((site / "hands" / f"{path.stem}.html").read_text(encoding="utf-8"))
+    first = " ".join(parsed.steps["step-0"])
+    cards = [c for hand in played[0].before.hands for c in iter_cards(hand)]
+    assert cards
+    assert all(_mentions(first, c) for c in cards)
 
 
 def test_every_command_has_its_section(pages: dict[Path, _Page], site: Path) -> None:

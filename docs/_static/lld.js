@@ -6,3 +6,62 @@ document.addEventListener("DOMContentLoaded", () => {
   const target = id ? document.getElementById(id) : null;
   if (target) target.scrollIntoView();
 });
+
+// A step-through ({step-through}): every step is in the page, so it reads without
+// script and prints whole; with script one step shows at a time, stepped by the
+// buttons or the left and right arrow keys, and #step-N in the address opens it.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const root of document.querySelectorAll(".lld-steps")) {
+    const steps = Array.from(root.querySelectorAll(":scope > .lld-step"));
+    if (steps.length < 2) continue;
+    const nav = document.createElement("div");
+    nav.className = "lld-step-nav";
+    const button = (cls, text, label) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = cls;
+      b.textContent = text;
+      b.setAttribute("aria-label", label);
+      return b;
+    };
+    const prev = button("lld-step-prev", "\u25C0 Previous", "Previous step");
+    const next = button("lld-step-next", "Next \u25B6", "Next step");
+    const where = document.createElement("span");
+    where.className = "lld-step-where";
+    where.setAttribute("aria-live", "polite");
+    nav.append(prev, where, next);
+    root.prepend(nav);
+    root.classList.add("lld-steps-js");
+    let current = 0;
+    const show = (i, remember) => {
+      current = Math.max(0, Math.min(steps.length - 1, i));
+      steps.forEach((s, k) => { s.hidden = k !== current; });
+      where.textContent = `Step ${current} of ${steps.length - 1}`;
+      prev.disabled = current === 0;
+      next.disabled = current === steps.length - 1;
+      if (remember) history.replaceState(null, "", `#${steps[current].id}`);
+    };
+    const fromHash = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const i = steps.findIndex((s) => s.id === id);
+      show(i < 0 ? current : i, false);
+      // Every step was showing when the page scrolled to the anchor: scroll again.
+      if (i >= 0) root.scrollIntoView();
+    };
+    prev.addEventListener("click", () => show(current - 1, true));
+    next.addEventListener("click", () => show(current + 1, true));
+    window.addEventListener("hashchange", fromHash);
+    // Capturing on window comes before the theme's own arrow keys (previous and
+    // next page), which would otherwise leave the page.
+    window.addEventListener("keydown", (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+      const t = e.target;
+      if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]")) return;
+      e.preventDefault();
+      e.stopPropagation();
+      show(current + (e.key === "ArrowRight" ? 1 : -1), true);
+    }, true);
+    fromHash();
+  }
+});

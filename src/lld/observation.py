@@ -205,6 +205,25 @@ class Observation(NamedTuple):
     def legal_moves(self) -> tuple[Move, ...]:
         return self.turn_moves + self.free_moves
 
+    def _repr_html_(self) -> str:
+        """A notebook draws what this seat sees as cards; the other hands are
+        face-down counts (:func:`lld.drawing.board_html`).
+
+        >>> from lld.game import Game
+        >>> from lld.presets import ruleset
+        >>> g = Game.new(ruleset("parlett"), players=3, seed=2)
+        >>> html = Observation.of(g, 0)._repr_html_()
+        >>> from lld.cards import iter_cards
+        >>> from lld.svg import card_name
+        >>> [any(card_name(c) in html for c in iter_cards(g.hands[s])) for s in range(3)]
+        [True, False, False]
+        >>> html.count("13 cards face down")  # seats 1 and 2: their rows' and the board's labels
+        6
+        """
+        from lld.drawing import board_html
+
+        return board_html(self)
+
     # ------------------------------------------------------------ read from the log
 
     @property

@@ -340,6 +340,20 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.parse({self.format()!r})"
 
+    def _repr_html_(self) -> str:
+        """A notebook draws the position as cards (:func:`lld.drawing.board_html`),
+        with the text alternative :func:`lld.drawing.board_text`.
+
+        >>> from lld.game import Game
+        >>> from lld.presets import ruleset
+        >>> html = Game.new(ruleset("parlett"), players=3, seed=2).position()._repr_html_()
+        >>> html.startswith('<div class="lld-board"') and html.count('class="lld-cards"')
+        4
+        """
+        from lld.drawing import board_html
+
+        return board_html(self)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented

@@ -112,10 +112,13 @@ def site(browser: Browser, base_url: str) -> Iterator[Watched]:
     assert watched.errors == [], f"console errors: {watched.errors}"
 
 
+HAND_PAGE = "hands/r14-pair-royal-one-of-three.html"
+
 PAGES = [
     "index.html", "rules.html", "contested/index.html", "contested/r22.html",
     "sources/index.html", "sources/parlett.html", "stakes.html", "examples.html",
-    "glossary.html", "reference/cli.html", "reference/api.html",
+    "glossary.html", "reference/cli.html", "reference/api.html", HAND_PAGE,
+    "hands/r14-pair-royal-one-of-three/seat-0.html", "contested/r14.html",
 ]  # fmt: skip
 
 
@@ -178,3 +181,81 @@ def test_printed_ruling_shows_every_source_under_its_label(site: Watched, tmp_pa
     # No navigation chrome on paper: the sidebar's search box and the page's contents list.
     assert "Search" not in flat
     assert "On this page" not in flat
+
+
+# ------------------------------------------------------------------ step-throughs
+
+HAND = HAND_PAGE
+
+
+def _visible_steps(page: Page) -> list[str]:
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => [...document.querySelectorAll('.lld-step')]"
+        ".filter(s => s.offsetParent !== null).map(s => s.id)"
+    )
+
+
+def _step_count() -> int:
+    from lld.demonstrate import examples_directory
+    from lld.record import load_record
+    from lld.replay import steps
+
+    directory = examples_directory()
+    assert directory is not None
+    return len(steps(load_record(str(directory / Path(HAND).with_suffix(".lld").name))))
+
+
+def test_step_through_steps_by_button_and_by_keyboard(site: Watched) -> None:
+    page = site.open(HAND)
+    last = _step_count()
+    assert _visible_steps(page) == ["step-0"]
+    assert page.locator(".lld-step-prev").is_disabled()
+    page.locator(".lld-step-next").click()
+    page.locator(".lld-step-next").click()
+    assert _visible_steps(page) == ["step-2"]
+    assert page.url.endswith("#step-2")
+    page.locator(".lld-step-prev").click()
+    assert _visible_steps(page) == ["step-1"]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert _visible_steps(page) == ["step-3"]
+    page.keyboard.press("ArrowLeft")
+    assert _visible_steps(page) == ["step-2"]
+    # The arrow keys step the hand; they do not leave the page (the theme's keys).
+    assert page.url.split("#")[0].endswith(HAND)
+    for _ in range(last + 3):
+        page.keyboard.press("ArrowRight")
+    assert _visible_steps(page) == [f"step-{last}"]
+    assert page.locator(".lld-step-next").is_disabled()
+    assert page.locator(".lld-step-where").inner_text() == f"Step {last} of {last}"
+
+
+def test_a_step_link_opens_its_step(site: Watched) -> None:
+    page = site.open(HAND + "#step-4")
+    assert _visible_steps(page) == ["step-4"]
+    page.locator("#step-4 a.lld-step-link").click()
+    assert _visible_steps(page) == ["step-4"]
+    page.evaluate("() => { window.location.hash = '#step-1'; }")
+    page.wait_for_function("() => document.getElementById('step-1').offsetParent !== null")
+    assert _visible_steps(page) == ["step-1"]
+
+
+def test_a_seat_view_steps_too(site: Watched) -> None:
+    page = site.open("hands/r14-pair-royal-one-of-three/seat-2.html")
+    page.keyboard.press("ArrowRight")
+    assert _visible_steps(page) == ["step-1"]
+    assert "Seat 2 (this seat)" in page.locator("#step-1").inner_text()
+
+
+def test_printed_step_through_shows_every_step(site: Watched, tmp_path: Path) -> None:
+    page = site.open(HAND + "#step-3")
+    pdf = tmp_path / "hand.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    flat = " ".join(text.split())
+    last = _step_count()
+    for n in range(last + 1):
+        assert f"Step {n} of {last}" in flat, n
+    assert "Previous" not in flat  # no step buttons on paper

@@ -22,6 +22,7 @@ from .matrix import ConcordanceMatrixDirective
 from .ruling import RuleBookDirective, RulingDirective
 from .source import SourceDirective
 from .stakes import StakesDirective
+from .steps import StepThroughDirective, write_pages
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -35,4 +36,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
     setup_handouts(app)
+    app.add_directive("step-through", StepThroughDirective)
+    # The site's conf.py turns on the generated step-through pages; a scratch site does not.
+    app.add_config_value("lld_hand_pages", False, "env", bool)
+    app.connect("builder-inited", write_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

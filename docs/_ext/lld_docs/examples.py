@@ -68,6 +68,18 @@ def example_section(path: Path, doc: nodes.document) -> nodes.section:
     for i, rid in enumerate(rec.rulings):
         facts += [", " if i else "", xref(ruling_label(rid), text=rid)]
     section += para(*facts)
+    section += para(
+        strong("Step through it: "),
+        xref(f"hand-{path.stem}", text="every hand shown"),
+        ", or as one seat saw it: ",
+        *[
+            node
+            for s in range(rec.players)
+            for node in ([", "] if s else [])
+            + [xref(f"hand-{path.stem}-seat-{s}", text=f"seat {s}")]
+        ],
+        ".",
+    )
     if rec.note:
         section += para(rec.note)
     for comment in rec.comments:

@@ -19,9 +19,9 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 from sphinx_design.shared import create_component
 
-from lld.concordance import Clause, Ruling
-from lld.demonstrate import Demonstration, demonstrate
-from lld.presets import EDITORIAL_CHOICES, PENDING_VALUES, PRESET_SOURCE, PRESETS
+from lld.concordance import Clause
+from lld.reports import RulingReport, ruling_report
+from lld.reports.ruling import WILLUGHBY, PresetValue, QuotedClause
 
 from .common import (
     concordance,
@@ -38,20 +38,22 @@ from .common import (
     term_linked,
     xref,
 )
-from .expect import check_expect, parse_expect
+from .expect import ExpectationError, check_expect, parse_expect
 
 SYNC_GROUP = "source"
 
 
-def clause_paragraph(clause: Clause) -> nodes.paragraph:
+def clause_paragraph(clause: QuotedClause | Clause) -> nodes.paragraph:
     """``DC-27`` (supports ``forced``): “quote”, with whose words it reports."""
     head: list[nodes.Node | str] = [xref(clause.id.lower(), strong(clause.id))]
     reading = clause.reading
     if clause.values:
         reading += " " + " / ".join(clause.values)
     head.append(f" ({reading}): ")
-    if clause.reports:
-        head.append(f"{source_label(clause.source)} reports {clause.reports}: ")
+    reports = clause.reports_willughby if isinstance(clause, QuotedClause) else clause.reports
+    if reports:
+        who = WILLUGHBY if isinstance(clause, QuotedClause) else clause.reports
+        head.append(f"{source_label(clause.source)} reports {who}: ")
     quote = nodes.inline(classes=["lld-quote"])
     quote += nodes.Text(f"“{clause.quote}”")
     head.append(quote)
@@ -62,34 +64,34 @@ def clause_paragraph(clause: Clause) -> nodes.paragraph:
     return para(*head, classes=["lld-clause"])
 
 
-def _preset_for(source: str) -> str | None:
-    for preset, reads in PRESET_SOURCE.items():
-        if reads == source:
-            return preset
-    return None
+def _preset_for(report: RulingReport, source: str) -> PresetValue | None:
+    return next((p for p in report.presets if p.source == source), None)
 
 
-def _engine_lines(ruling: Ruling, preset: str, demos: list[Demonstration]) -> list[nodes.Node]:
+def _engine_lines(report: RulingReport, preset: PresetValue) -> list[nodes.Node]:
+    """The preset's value (planned, if the engine does not play the option yet),
+    its editorial note, and what the engine does under it in each example."""
     out: list[nodes.Node] = []
-    option = ruling.option
-    assert option is not None
-    # A ruling decided before the engine plays its option (R35 on): the planned value.
-    value = {**PENDING_VALUES.get(preset, {}), **PRESETS[preset].options()}.get(option)
-    meanings = {o.value: o.meaning for o in ruling.options}
-    shown = "none (no game)" if value is None else value
-    line = para(
-        strong(f"Preset {preset}: "),
-        literal(f"{option}={shown}"),
-        f" — {meanings[value]}" if value in meanings else "",
-        classes=["lld-preset"],
+    meanings = {v.value: v.meaning for v in report.values}
+    shown = "none (no game)" if preset.value is None else preset.value
+    head = f"Preset {preset.preset}" + ("" if report.in_engine else " (planned)") + ": "
+    out.append(
+        para(
+            strong(head),
+            literal(f"{report.option}={shown}"),
+            f" — {meanings[preset.value]}" if preset.value in meanings else "",
+            classes=["lld-preset"],
+        )
     )
-    out.append(line)
-    editorial = EDITORIAL_CHOICES.get((preset, option))
-    if editorial:
-        out.append(para(emphasis("Not in the source (editorial): "), editorial))
-    for demo in demos:
+    if preset.editorial and preset.editorial_reason:
+        out.append(para(emphasis("Not in the source (editorial): "), preset.editorial_reason))
+    if not report.in_engine:
+        out.append(
+            para(emphasis("The engine does not play this reading yet."), classes=["lld-engine"])
+        )
+    for demo in report.behaviour or ():
         for behaviour in demo.behaviours:
-            if any(p == preset for p, _ in behaviour.presets):
+            if any(p == preset.preset for p, _ in behaviour.presets):
                 out.append(
                     para(
                         strong("Engine: "),
@@ -107,65 +109,75 @@ def _example_label(file_name: str) -> str:
     return "example-" + file_name.removesuffix(".lld")
 
 
-def source_tabs(ruling: Ruling, demos: list[Demonstration]) -> nodes.container:
+def source_tabs(report: RulingReport) -> nodes.container:
     """One tab per source: its clauses, its preset's value, the engine under it."""
-    c = concordance()
     tab_set = create_component("tab-set", classes=["sd-tab-set", "lld-sources"])
-    for source in c.sources:
+    for words in report.sources:
         item = create_component("tab-item", classes=["sd-tab-item"], selected=False)
-        name = source_label(source.id)
+        name = source_label(words.source)
         label = nodes.rubric(name, name, classes=["sd-tab-label"])
-        label["sync_id"] = source.id
+        label["sync_id"] = words.source
         label["sync_group"] = SYNC_GROUP
         item += label
         content = create_component("tab-content", classes=["sd-tab-content"])
-        clause_ids = ruling.sources[source.id]
-        if not clause_ids:
+        if words.silent:
             content += para(emphasis(f"{name} is silent on this."))
-        for clause_id in clause_ids:
-            content += clause_paragraph(c.clause(clause_id))
-        preset = _preset_for(source.id)
-        if ruling.option is None:
+        for clause in words.clauses:
+            content += clause_paragraph(clause)
+        preset = _preset_for(report, words.source)
+        if report.option is None:
             pass
         elif preset is None:
             content += para(emphasis(f"No preset reads {name}."))
         else:
-            content.extend(_engine_lines(ruling, preset, demos))
+            content.extend(_engine_lines(report, preset))
         item += content
         tab_set += item
     return tab_set
 
 
-def ruling_body(ruling: Ruling, demos: list[Demonstration]) -> list[nodes.Node]:
+def ruling_body(report: RulingReport) -> list[nodes.Node]:
     out: list[nodes.Node] = [
-        para(strong("Question: "), *term_linked(ruling.question), classes=["lld-question"])
+        para(strong("Question: "), *term_linked(report.question), classes=["lld-question"])
     ]
-    if ruling.option is None:
+    if report.option is None:
         out.append(para("No engine option: every preset plays this rule the same way."))
     else:
         values = nodes.bullet_list(classes=["lld-values"])
-        for option in ruling.options:
-            values += nodes.list_item("", para(literal(option.value), f": {option.meaning}"))
-        out.append(para("Engine option ", literal(ruling.option), ", with the values:"))
+        for value in report.values:
+            values += nodes.list_item("", para(literal(value.value), f": {value.meaning}"))
+        planned = "" if report.in_engine else "Planned engine option "
+        out.append(para(planned or "Engine option ", literal(report.option), ", with the values:"))
         out.append(values)
-    out.append(source_tabs(ruling, demos))
+        if not report.in_engine:
+            out.append(
+                para(
+                    emphasis(
+                        "The engine does not play this ruling's readings yet: the presets'"
+                        " values below are the planned ones, and no hand is replayed."
+                    )
+                )
+            )
+    out.append(source_tabs(report))
     reading = nodes.container(classes=["lld-reading"])
-    meanings = {o.value: o.meaning for o in ruling.options}
-    if ruling.reading in meanings:
+    meanings = {v.value: v.meaning for v in report.values}
+    if report.reading in meanings:
         reading += para(
             strong("The project's reading: "),
-            literal(ruling.reading),
-            f": {meanings[ruling.reading]}.",
+            literal(report.reading),
+            f": {meanings[report.reading]}.",
         )
     else:
-        reading += para(strong("The project's reading: "), *linked_text(ruling.reading, True))
-    reading += para(strong("Why: "), *linked_text(ruling.reasons, True))
-    if ruling.option is not None:
+        reading += para(strong("The project's reading: "), *linked_text(report.reading, True))
+    reading += para(strong("Why: "), *linked_text(report.reasons, True))
+    if report.option is not None:
         reading += para(
-            "Played by the ",
+            "Played by the " if report.in_engine else "Planned for the ",
             literal("reconstruction"),
-            " preset. See how each reading plays: ",
-            xref(f"contested-{ruling_label(ruling.id)}", text=f"{ruling.id} contested"),
+            " preset. See how each reading plays: "
+            if report.in_engine
+            else " preset. Its readings: ",
+            xref(f"contested-{ruling_label(report.id)}", text=f"{report.id} contested"),
             ".",
         )
     out.append(reading)
@@ -183,18 +195,21 @@ class RulingDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         note_engine_dependencies(self.env)
-        ruling = concordance().ruling(self.arguments[0])
-        demos = demonstrate(ruling.id)
-        check_ruling_claims(self, ruling.id, demos)
-        return [ruling_section(ruling, demos, self.state.document)]
+        report = ruling_report(self.arguments[0], concordance())
+        check_ruling_claims(self, report)
+        return [ruling_section(report, self.state.document)]
 
 
-def check_ruling_claims(
-    directive: SphinxDirective, ruling_id: str, demos: list[Demonstration]
-) -> None:
+def check_ruling_claims(directive: SphinxDirective, report: RulingReport) -> None:
     """Check the directive's ``:expect:`` against the chosen (or first) example."""
     where = f"{directive.env.docname}:{directive.lineno}"
+    ruling_id = report.id
     claims = parse_expect(directive.options.get("expect", ""), where)
+    if claims and not report.in_engine:
+        raise ExpectationError(
+            f"{where}: {ruling_id} has :expect:, but the engine does not play {report.option} yet"
+        )
+    demos = list(report.behaviour or ())
     example = directive.options.get("example")
     chosen = [d for d in demos if example is None or d.example == example]
     if example is not None and not chosen:
@@ -203,15 +218,13 @@ def check_ruling_claims(
     check_expect(claims, chosen[0] if chosen else None, ruling_id, where)
 
 
-def ruling_section(
-    ruling: Ruling, demos: list[Demonstration], doc: nodes.document
-) -> nodes.section:
-    label = ruling_label(ruling.id)
+def ruling_section(report: RulingReport, doc: nodes.document) -> nodes.section:
+    label = ruling_label(report.id)
     section = nodes.section(ids=[label], names=[label], classes=["lld-ruling"])
     doc.note_explicit_target(section)
-    title = f"{ruling.id}. {ruling.title}"
+    title = f"{report.id}. {report.title}"
     section += nodes.title(title, title)
-    section.extend(ruling_body(ruling, demos))
+    section.extend(ruling_body(report))
     return section
 
 
@@ -221,7 +234,8 @@ class RuleBookDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         note_engine_dependencies(self.env)
         doc = self.state.document
-        return [ruling_section(r, demonstrate(r.id), doc) for r in concordance().rulings]
+        conc = concordance()
+        return [ruling_section(ruling_report(r.id, conc), doc) for r in conc.rulings]
 
 
 __all__ = ["RuleBookDirective", "RulingDirective", "clause_paragraph", "target"]

@@ -1,0 +1,140 @@
+"""Positions and one seat's view drawn as cards: the rows a board shows, and their HTML.
+
+:func:`board` reads a :class:`~lld.position.Position` (everything on the table)
+or an :class:`~lld.observation.Observation` (what one seat can know) into
+:class:`BoardRow` s: each seat's hand, its won pile, the cards it lay down
+with, then the table and the pot. From an observation the other seats' hands
+are only counts, so a drawing of it holds no card hidden from that seat.
+:func:`board_html` draws the rows with :mod:`lld.svg`; it is what
+``Position._repr_html_`` and ``Observation._repr_html_`` show in a notebook,
+and the site draws the same rows (with shared card drawings, :func:`lld.svg.use_row`).
+
+>>> from lld.game import Game
+>>> from lld.presets import ruleset
+>>> from lld.observation import Observation
+>>> g = Game.new(ruleset("parlett"), players=3, seed=2)
+>>> [r.label for r in board(g.position())][:3]
+['Seat 0 (dealer)', 'Seat 1 (eldest)', 'Seat 2']
+>>> mine = board(Observation.of(g, 1))
+>>> [(r.label, len(r.cards), r.hidden) for r in mine[:3]]
+[('Seat 0 (dealer)', 0, 13), ('Seat 1 (eldest, this seat)', 13, 0), ('Seat 2', 0, 13)]
+>>> html = board_html(Observation.of(g, 1))
+>>> 'role="group"' in html and 'aria-label="What seat 1 can see' in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, NamedTuple
+
+from lld import svg
+from lld.cards import count, iter_cards
+
+if TYPE_CHECKING:
+    from lld.observation import Observation
+    from lld.position import Position
+
+__all__ = ["BoardRow", "board", "board_html", "board_text"]
+
+
+class BoardRow(NamedTuple):
+    """One line of a board: a label, the cards shown face up, how many face down,
+    and a note (a won pile's size, the pot)."""
+
+    label: str
+    cards: tuple[int, ...]
+    hidden: int = 0
+    note: str = ""
+    #: ``seat``, ``table`` or ``pot``: how the site styles the row.
+    kind: str = "seat"
+    seat: int | None = None
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    return tuple(iter_cards(mask))
+
+
+def board(view: Position | Observation) -> list[BoardRow]:
+    """The rows to draw for ``view``: each seat, then the table, then the pot."""
+    from lld.position import Position
+
+    seat_of_view = None if isinstance(view, Position) else view.seat
+    sizes = view.hand_sizes
+    out_how = view.out
+    rows = []
+    for s in range(view.players):
+        tags = []
+        if s == (view.dealer + 1) % view.players:
+            tags.append("eldest")
+        if s == view.dealer:
+            tags.append("dealer")
+        if s == seat_of_view:
+            tags.append("this seat")
+        label = f"Seat {s}" + (f" ({', '.join(tags)})" if tags else "")
+        notes = []
+        if not view.over and view.to_play == s:
+            notes.append("to play")
+        if out_how[s] is not None:
+            notes.append("lay down" if out_how[s] == "lay_down" else "out: no cards left")
+        won = count(view.won[s])
+        notes.append(f"won pile {won} card{'' if won == 1 else 's'}")
+        if isinstance(view, Position):
+            hand: tuple[int, ...] = _cards(view.hands[s])
+            hidden = 0
+        elif s == view.seat:
+            hand, hidden = _cards(view.hand), 0
+        else:
+            hand, hidden = (), sizes[s]
+        laid = _cards(view.lie_downs[s])
+        if laid:
+            notes.append("lay down with " + ", ".join(svg.card_name(c) for c in laid))
+        rows.append(BoardRow(label, hand, hidden, "; ".join(notes), "seat", s))
+    rows.append(BoardRow("Table", _cards(view.table), 0, "", "table"))
+    if view.aside:
+        rows.append(BoardRow("Set aside", _cards(view.aside), 0, "", "table"))
+    nets = ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(view.net))
+    rows.append(BoardRow("Pot", (), 0, f"{view.pot} in the pot; net so far: {nets}", "pot"))
+    return rows
+
+
+def _who(view: Position | Observation) -> str:
+    seat = getattr(view, "seat", None)
+    return "The whole position" if seat is None else f"What seat {seat} can see"
+
+
+def board_text(view: Position | Observation) -> str:
+    """The board in words, one row a line: the drawing's text alternative."""
+    lines = [_who(view) + ":"]
+    for r in board(view):
+        parts = [svg.card_name(c) for c in r.cards]
+        if r.hidden:
+            parts.append(f"{r.hidden} cards face down")
+        text = ", ".join(parts) if parts or r.kind != "table" else "no cards"
+        lines.append(f"{r.label}: " + "; ".join(p for p in (text, r.note) if p))
+    return "\n".join(lines)
+
+
+def board_html(
+    view: Position | Observation, draw: Callable[[tuple[int, ...], int], str] | None = None
+) -> str:
+    """The board as HTML: a labelled row of SVG cards for each :func:`board` row.
+
+    ``draw(cards, hidden)`` draws a row (:func:`lld.svg.row` unless given: a page
+    that shares card drawings passes :func:`lld.svg.use_row`).
+    """
+    draw = draw or (lambda cards, hidden: svg.row(cards, hidden=hidden))
+    label = escape(board_text(view).replace("\n", "; "))
+    out = [f'<div class="lld-board" role="group" aria-label="{label}">']
+    for r in board(view):
+        out.append(f'<div class="lld-board-row lld-board-{r.kind}">')
+        out.append(f'<p class="lld-board-label"><strong>{escape(r.label)}</strong>')
+        if r.note:
+            out.append(f' <span class="lld-caption">{escape(r.note)}</span>')
+        out.append("</p>")
+        if r.kind != "pot" and (r.cards or r.hidden or r.kind == "table"):
+            out.append(draw(r.cards, r.hidden))
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
