@@ -151,8 +151,8 @@ def counts_of(seen: Observation, move: Move) -> Counts:
 
 # ----------------------------------------------------------------- the rules of thumb
 # Each returns (urgency, advice) when it applies to the capture, else None.
-# Higher urgency is taken first: 4 pressing, 2 neutral, 1 certain (kept), 0 never
-# while anything else is left.
+# Higher urgency is taken first: 5 four at once when last, 4 pressing, 1 certain
+# (kept for last), 0 never while anything else is left.
 
 
 def simple_mate(c: Counts, defer: bool) -> tuple[int, Advice] | None:
@@ -208,7 +208,7 @@ def fourth_against_pair_royal(c: Counts) -> tuple[int, Advice] | None:
 
 def certain_mate(c: Counts) -> tuple[int, Advice]:
     """DC-54's heading: any other mate nobody else can take is certain: leave it for last."""
-    return (1 if not c.unseen else 2), LEAVE_CERTAIN_MATE
+    return 1, LEAVE_CERTAIN_MATE
 
 
 # ----------------------------------------------------------------------- the bot
@@ -329,9 +329,9 @@ def _kind(move: Move) -> tuple[int, int]:
 def free_choice(seen: Observation) -> tuple[Move, Advice] | None:
     """DC-25 and DC-26: lay pairs and claim oversights at once, laying first."""
     moves = seen.free_moves
-    for move in moves:
-        if move.kind == LAY:
-            return move, LAY_AT_ONCE
+    lays = [m for m in moves if m.kind == LAY]
+    if lays:  # a mournival goes down whole rather than a pair at a time
+        return max(lays, key=lambda m: count(m.hand)), LAY_AT_ONCE
     for move in moves:
         if move.kind == CLAIM:
             return move, CLAIM_AT_ONCE
@@ -345,10 +345,11 @@ def two_left(seen: Observation) -> bool:
 
 def will_be_last(seen: Observation, move: Move) -> bool:
     """P-57's case: after ``move`` the one other player left cannot mate the table, so
-    must lie down and leave this seat the last player. In the two-player endgame the
+    must lie down and leave this seat, still holding cards, the last player. In the
+    two-player endgame the
     unseen cards are all in that player's hand."""
-    if not two_left(seen):
-        return False
+    if not two_left(seen) or not seen.hand & ~move.hand:
+        return False  # emptying the hand goes out, and leaves the other player last
     table_after = seen.table & ~move.table
     ranks_after = 0
     for r in range(NUM_RANKS):
