@@ -1,4 +1,4 @@
-"""The willughby bot as it was before issue 9 (main at 028e689), kept to measure the complete bot against.
+"""The willughby bot as it was before issue 9 (main at 028e689), kept as a yardstick.
 
 As du Coeur reports it, "if you have a certain mate, leave it for last": a
 rank that nobody else can take from the table is safe to hold back, while "a
