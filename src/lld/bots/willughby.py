@@ -139,12 +139,13 @@ class Counts(NamedTuple):
     taken: int
 
 
-def counts_of(seen: Observation, move: Move) -> Counts:
+def counts_of(seen: Observation, move: Move, unseen: int | None = None) -> Counts:
+    """``unseen`` may be passed in, worked out once per turn (``seen.unseen()``)."""
     cards = rank_mask(rank_of(move.table.bit_length() - 1))
     return Counts(
         count(seen.hand & cards),
         count(seen.table & cards),
-        count(seen.unseen() & cards),
+        count((seen.unseen() if unseen is None else unseen) & cards),
         count(move.table),
     )
 
@@ -238,7 +239,7 @@ class WillughbyBot:
         *,
         defer_simple_mate: bool = False,
         take_four_when_last: bool = True,
-        look_ahead: int = 12,
+        look_ahead: int = 8,
     ) -> None:
         self._rng = random.Random(seed)
         self.defer_simple_mate = defer_simple_mate
@@ -270,8 +271,9 @@ class WillughbyBot:
             return moves[0], MUST_LIE_DOWN.reason()
         best: list[tuple[Move, Advice]] = []
         best_score = -1
+        unseen = seen.unseen()
         for move in captures:
-            score, advice = self.urgency(seen, move)
+            score, advice = self.urgency(seen, move, unseen)
             if score > best_score:
                 best, best_score = [(move, advice)], score
             elif score == best_score:
@@ -279,17 +281,19 @@ class WillughbyBot:
         move, advice = best[int(self._rng.random() * len(best))]
         if (
             self.look_ahead
-            and two_left(seen)
             and len({_kind(m) for m, _ in best}) < len({_kind(m) for m in captures})
+            and two_left(seen)
         ):
             searched = self.search(seen, captures)
             if searched is not None and searched != move:
                 return searched, STAY_IN.reason() + f" (rather than: {advice.name})"
         return move, advice.reason()
 
-    def urgency(self, seen: Observation, move: Move) -> tuple[int, Advice]:
+    def urgency(
+        self, seen: Observation, move: Move, unseen: int | None = None
+    ) -> tuple[int, Advice]:
         """How pressing a capture is (higher first), and the advice that says so."""
-        c = counts_of(seen, move)
+        c = counts_of(seen, move, unseen)
         take_four = self.take_four_when_last and c.taken == 2 and will_be_last(seen, move)
         for verdict in (
             simple_mate(c, self.defer_simple_mate),
