@@ -196,12 +196,17 @@ def test_bot_never_makes_an_illegal_move(preset: str) -> None:
 
 
 def test_willughby_beats_random_and_matches_the_old_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seeded, so deterministic: 2,000 Parlett hands, one bot against four random bots.
-    Measured at 1.565 (new) and 1.507 (old) stakes per hand, random about -0.4."""
+    """Seeded, so deterministic: 2,000 Parlett hands each. One bot against four random
+    bots: measured 1.459 +- 0.081 stakes per hand (new), 1.507 +- 0.081 (old), the
+    random bots -0.28 to -0.50. Head to head (new, old, new, old, random): the new
+    bots 0.62 and 0.21, the old 0.29 and 0.06."""
     monkeypatch.setitem(bots.BOTS, "old_willughby", OldWillughbyBot)
     new = play_tournament(PARLETT, ["willughby"] + ["random"] * 4, 2000, 7, workers=1)
     old = play_tournament(PARLETT, ["old_willughby"] + ["random"] * 4, 2000, 7, workers=1)
     n, o = new.by_bot[0], old.by_bot[0]
     randoms = [t.mean_net for t in new.by_bot[1:]]
     assert n.mean_net - max(randoms) > 1.0
-    assert n.mean_net >= o.mean_net - 2 * (n.standard_error + o.standard_error) / 2
+    assert n.mean_net >= o.mean_net - (n.standard_error + o.standard_error)
+    mixed = ["willughby", "old_willughby", "willughby", "old_willughby", "random"]
+    by_bot = play_tournament(PARLETT, mixed, 2000, 7, workers=1).by_bot
+    assert by_bot[0].mean_net + by_bot[2].mean_net > by_bot[1].mean_net + by_bot[3].mean_net
