@@ -23,11 +23,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from lld.bots.random_bot import pick_free, pick_turn
 from lld.cards import NUM_RANKS, count, rank_mask, rank_of
 from lld.errors import LldError
 from lld.moves import CAPTURE, CLAIM, LAY, Move
 from lld.observation import Observation, sample
-from lld.playout import random_playout
 
 
 class Advice(NamedTuple):
@@ -314,13 +314,25 @@ class WillughbyBot:
             world = sample(seen, self._rng)
         except LldError:
             return None
+        # The rollouts are the random bots' (as lld.playout.random_playout, which a
+        # bot may not import): every seat, this one too, plays at random.
+        u = self._rng.random
         best, best_total = None, None
         for move in captures:
             total = 0
             for _ in range(self.look_ahead):
                 g = world.copy()
                 g.play(move)
-                total += random_playout(g, self._rng).ledger.net[seen.seat]
+                while not g.over:
+                    for seat in g.free_seats():
+                        while not g.over:
+                            free = pick_free(g.free_moves(seat), u)
+                            if free is None:
+                                break
+                            g.play(free)
+                    if not g.over:
+                        g.play(pick_turn(g.turn_moves(), u))
+                total += g.ledger.net[seen.seat]
             if best_total is None or total > best_total:
                 best, best_total = move, total
         return best
