@@ -239,7 +239,7 @@ class WillughbyBot:
         *,
         defer_simple_mate: bool = False,
         take_four_when_last: bool = True,
-        look_ahead: int = 8,
+        look_ahead: int = 16,
     ) -> None:
         self._rng = random.Random(seed)
         self.defer_simple_mate = defer_simple_mate
