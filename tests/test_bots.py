@@ -9,7 +9,8 @@ import random
 import pytest
 
 from lld import bots
-from lld.bots.willughby import WillughbyBot
+from lld.bots import willughby
+from lld.bots.willughby import Advice, WillughbyBot
 from lld.cards import count, parse_cards
 from lld.game import Game
 from lld.hints import hint
@@ -20,6 +21,7 @@ from lld.presets import PRESETS, ruleset
 from lld.tournament import play_tournament
 from old_willughby import OldWillughbyBot
 from positions import position
+from seed_texts import seed_texts
 
 PARLETT = ruleset("parlett")
 
@@ -33,6 +35,20 @@ def takes(move: Move, table: str) -> bool:
 
 
 # --------------------------------------------------------------- one test per advice
+
+
+ADVICE = sorted(
+    (a for a in vars(willughby).values() if isinstance(a, Advice)), key=lambda a: a.name
+)
+
+
+@pytest.mark.parametrize("advice", ADVICE, ids=lambda a: a.name)
+def test_each_advice_quotes_its_source_word_for_word(advice: Advice) -> None:
+    """Every reason the bot gives quotes its source exactly (checked against the seeds)."""
+    texts = seed_texts({"du Coeur": "du Coeur", "Parlett": "Parlett"})
+    author = "du Coeur" if advice.source.startswith("du Coeur") else "Parlett"
+    assert advice.source.startswith(author)
+    assert " ".join(advice.quote.split()) in texts[author]
 
 
 def test_simple_mate_taken_at_once_du_coeur() -> None:
