@@ -97,6 +97,15 @@ def test_third_against_pair_left_for_last() -> None:
     assert "guaranteed one" in WillughbyBot(0).explain(seat0(g))[1]
 
 
+def test_hold_back_until_no_alternative_parlett() -> None:
+    """Parlett: two or three on the table: "hold back until you have no alternative";
+    the hold-back gives way when nothing else is left, and the reason says so."""
+    g = position(PARLETT, ["KD 9C", "9H"], table="KS KC 9D")
+    assert "no alternative" not in WillughbyBot(0).explain(seat0(g))[1]
+    g = position(PARLETT, ["KD"], table="KS KC")
+    assert "no alternative" in WillughbyBot(0).explain(seat0(g))[1]
+
+
 def test_fourth_against_pair_royal_take_all_three_dc18() -> None:
     """DC-18: "be sure to take all three"; held back while a simple mate is pressing."""
     g = position(PARLETT, ["KD"], table="KS KC KH")

@@ -207,6 +207,15 @@ def fourth_against_pair_royal(c: Counts) -> tuple[int, Advice] | None:
     return None
 
 
+def held_back_till_now(score: int, advice: Advice) -> str:
+    """Parlett (no clause ID in sources/parlett.toml yet): with two or three of a rank
+    on the table "you can safely hold back until you have no alternative": said when
+    such a capture is made because nothing more pressing is left."""
+    if score <= 1 and advice in (PAIR_AGAINST_PAIR, THIRD_AGAINST_PAIR, TAKE_ALL_THREE):
+        return "; nothing more pressing is left: " + HOLD_BACK.reason()
+    return ""
+
+
 def certain_mate(c: Counts) -> tuple[int, Advice]:
     """DC-54's heading: any other mate nobody else can take is certain: leave it for last."""
     return 1, LEAVE_CERTAIN_MATE
@@ -287,7 +296,7 @@ class WillughbyBot:
             searched = self.search(seen, captures)
             if searched is not None and searched != move:
                 return searched, STAY_IN.reason() + f" (rather than: {advice.name})"
-        return move, advice.reason()
+        return move, advice.reason() + held_back_till_now(best_score, advice)
 
     def urgency(
         self, seen: Observation, move: Move, unseen: int | None = None
