@@ -39,9 +39,37 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name; ``seed`` fixes any choices it makes at random."""
+    """A bot by name; ``seed`` fixes any choices it makes at random.
+
+    A name may carry the bot's parameters after colons, as in
+    ``willughby:look_ahead=0:defer_simple_mate=yes`` (whole numbers, or yes/no).
+
+    >>> make_bot("willughby:look_ahead=0:defer_simple_mate=yes")
+    WillughbyBot(defer_simple_mate=True, take_four_when_last=True, look_ahead=0)
+    """
+    base, *params = name.strip().lower().split(":")
     try:
-        factory = BOTS[name.strip().lower()]
+        factory = BOTS[base.strip()]
     except KeyError:
         raise ConfigError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
-    return factory(seed)
+    if not params:
+        return factory(seed)
+    kwargs: dict[str, int | bool] = {}
+    for param in params:
+        key, sep, text = (part.strip() for part in param.partition("="))
+        if not sep or not key:
+            raise ConfigError(f"bot {name!r}: parameter {param!r} is not NAME=VALUE")
+        if text in ("yes", "true"):
+            kwargs[key] = True
+        elif text in ("no", "false"):
+            kwargs[key] = False
+        elif text.isascii() and text.isdigit() and len(text) <= 6:
+            kwargs[key] = int(text)
+        else:
+            raise ConfigError(
+                f"bot {name!r}: {key}={text!r} is not a whole number (up to 6 digits) or yes/no"
+            )
+    try:
+        return factory(seed, **kwargs)
+    except TypeError:
+        raise ConfigError(f"bot {name!r}: {base} takes no parameter among {params}") from None
