@@ -30,7 +30,27 @@ extensions = [
 bibtex_bibfiles = ["sources.bib"]
 bibtex_default_style = "plain"
 exclude_patterns = ["_build", "_contents", "scratch", ".cache", "README.md"]
-myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "substitution"]
+
+
+def _rules_card_figures() -> dict[str, object]:
+    """The home page's rules card states the five-player deal of the reconstruction:
+    its figures come from the engine's StakesReport, never typed in by hand."""
+    from lld.presets import ruleset
+    from lld.reports import stakes_report
+
+    five = stakes_report(ruleset("reconstruction"), 5)
+    return {
+        "dealer_ante": five.dealer_ante,
+        "other_ante": five.other_ante,
+        "hand_size": five.hand_size,
+        "table_cards": five.table_cards,
+        "last_player_bonus": five.last_player_bonus,
+        "break_even": five.break_even,
+    }
+
+
+myst_substitutions = _rules_card_figures()
 lld_hand_pages = True  # a step-through page per example and per seat, under hands/
 myst_heading_anchors = 0  # anchors are explicit labels, never heading slugs
 
