@@ -207,6 +207,12 @@ def test_audit_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert du_coeur_8["pot_left"] == [-4, 3]
     assert du_coeur_8["owed"] == 17
     assert len(data["mismatches"]) == len(mismatches())
+    # The clause coverage: every source, each clause mapped to something.
+    conc = load()
+    assert [c["source"] for c in data["coverage"]] == [s.id for s in conc.sources]
+    assert sum(c["clauses"] for c in data["coverage"]) == len(conc.clauses)
+    assert all(not c["unmapped"] for c in data["coverage"])
+    assert [p["option"] for p in data["pending_options"]] == [o for _, o in pending_options(conc)]
 
 
 def test_audit_command_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -214,6 +220,7 @@ def test_audit_command_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "FAILS    du_coeur/8" in out
     assert f"{len(cases())} tables audited, {len(EXPECTED_FAILURES)} fail" in out
+    assert f"{len(load().clauses)} clauses, 0 unmapped." in out
 
 
 # ------------------------------------------------------------------ clause coverage

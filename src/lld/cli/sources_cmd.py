@@ -215,7 +215,7 @@ def _show(value: object) -> str:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    from lld.audit import audit, mismatches, report
+    from lld.audit import audit, coverage, coverage_report, mismatches, pending_options, report
     from lld.concordance import load
 
     try:
@@ -223,13 +223,18 @@ def run_audit(args: argparse.Namespace) -> int:
     except LldError as error:
         return _fail(error)
     findings, found = audit(conc), mismatches(conc)
+    covered, pending = coverage(conc), pending_options(conc)
     if args.json:
         _print_json(
             {
                 "findings": [f.as_dict() for f in findings],
                 "mismatches": [m.as_dict() for m in found],
+                "coverage": [c.as_dict() for c in covered],
+                "pending_options": [{"ruling": r, "option": o} for r, o in pending],
             }
         )
         return 0
     print(report(findings, found))
+    print()
+    print(coverage_report(covered, pending))
     return 0
