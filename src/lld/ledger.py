@@ -13,7 +13,33 @@ left over), and :attr:`Ledger.pot` says by how much.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
+
+
+def totals(
+    entries: Iterable[tuple[str, int | None, int | None, int]], players: int
+) -> tuple[tuple[int, ...], int]:
+    """Each seat's net and the pot, summed from ``entries`` (in :class:`Entry`'s field order).
+
+    The one statement of what a ledger's entries add up to: :attr:`Ledger.consistent`
+    checks the running totals against it, and positions and observations, which
+    keep only the entries, read their totals from it.
+
+    >>> totals([("R5", 0, None, 4), ("R30", None, 1, 3), ("R23", 0, 2, 1)], 3)
+    ((-5, 3, 1), 1)
+    """
+    net, pot = [0] * players, 0
+    for _rule, payer, payee, amount in entries:
+        if payer is None:
+            pot -= amount
+        else:
+            net[payer] -= amount
+        if payee is None:
+            pot += amount
+        else:
+            net[payee] += amount
+    return tuple(net), pot
 
 
 class Entry(NamedTuple):
@@ -75,18 +101,8 @@ class Ledger:
 
         Recomputed from the entries, not from the running totals.
         """
-        pot = 0
-        net = [0] * len(self.net)
-        for _rule, payer, payee, amount in self._raw:
-            if payer is None:
-                pot -= amount
-            else:
-                net[payer] -= amount
-            if payee is None:
-                pot += amount
-            else:
-                net[payee] += amount
-        return pot == self.pot and net == self.net and sum(net) + pot == 0
+        net, pot = totals(self._raw, len(self.net))
+        return pot == self.pot and list(net) == self.net and sum(net) + pot == 0
 
     @property
     def balanced(self) -> bool:

@@ -39,7 +39,7 @@ from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, LldError
 from lld.events import Event
-from lld.ledger import Entry
+from lld.ledger import Entry, totals
 from lld.moves import CAPTURE, LAY, LIE, Move
 from lld.position import DeadGroup, OutHow
 from lld.ruleset import Ruleset
@@ -289,15 +289,11 @@ class Observation(NamedTuple):
 
     @property
     def net(self) -> tuple[int, ...]:
-        from lld.position import _ledger_totals
-
-        return _ledger_totals(self.ledger, self.players)[0]
+        return totals(self.ledger_entries, self.players)[0]
 
     @property
     def pot(self) -> int:
-        from lld.position import _ledger_totals
-
-        return _ledger_totals(self.ledger, self.players)[1]
+        return totals(self.ledger_entries, self.players)[1]
 
     def unseen(self) -> int:
         """The cards this seat cannot see: those in the other hands."""

@@ -39,7 +39,7 @@ from lld.cards import format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError
 from lld.events import Event
-from lld.ledger import Entry
+from lld.ledger import Entry, totals
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.rule_tables import DEAD_RULE
 from lld.ruleset import Ruleset
@@ -107,20 +107,6 @@ class Ending(NamedTuple):
     #: What each seat would win (+) or pay (-) from now to that end.
     change: tuple[int, ...]
     won: tuple[int, ...]
-
-
-def _ledger_totals(entries: tuple[Entry, ...], players: int) -> tuple[tuple[int, ...], int]:
-    net, pot = [0] * players, 0
-    for _rule, payer, payee, amount in entries:
-        if payer is None:
-            pot -= amount
-        else:
-            net[payer] -= amount
-        if payee is None:
-            pot += amount
-        else:
-            net[payee] += amount
-    return tuple(net), pot
 
 
 def lie_down_cards(deal: Deal, events: tuple[Event, ...] | list[Event]) -> tuple[int, ...]:
@@ -235,11 +221,11 @@ class Position:
     @property
     def net(self) -> tuple[int, ...]:
         """Each seat's stakes won (+) or paid (-) so far."""
-        return _ledger_totals(self.ledger, self.players)[0]
+        return totals(self.ledger, self.players)[0]
 
     @property
     def pot(self) -> int:
-        return _ledger_totals(self.ledger, self.players)[1]
+        return totals(self.ledger, self.players)[1]
 
     def turn_moves(self) -> tuple[Move, ...]:
         """The turn moves of the seat to play (the engine's, lowest suits first)."""
