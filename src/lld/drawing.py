@@ -58,9 +58,10 @@ def _cards(mask: int) -> tuple[int, ...]:
 
 def board(view: Position | Observation) -> list[BoardRow]:
     """The rows to draw for ``view``: each seat, then the table, then the pot."""
-    from lld.position import Position
-
-    seat_of_view = None if isinstance(view, Position) else view.seat
+    # Told apart by what they hold, not by class: this module is drawn from both
+    # and imports neither (each imports it for its _repr_html_).
+    seat_of_view = getattr(view, "seat", None)  # an Observation's; a Position has none
+    hands: list[int] | tuple[int, ...] | None = getattr(view, "hands", None)  # a Position's
     sizes = view.hand_sizes
     out_how = view.out
     rows = []
@@ -80,11 +81,11 @@ def board(view: Position | Observation) -> list[BoardRow]:
             notes.append("lay down" if out_how[s] == "lay_down" else "out: no cards left")
         won = count(view.won[s])
         notes.append(f"won pile {won} card{'' if won == 1 else 's'}")
-        if isinstance(view, Position):
-            hand: tuple[int, ...] = _cards(view.hands[s])
+        if hands is not None:
+            hand: tuple[int, ...] = _cards(hands[s])
             hidden = 0
-        elif s == view.seat:
-            hand, hidden = _cards(view.hand), 0
+        elif s == seat_of_view:
+            hand, hidden = _cards(view.hand), 0  # type: ignore[union-attr]
         else:
             hand, hidden = (), sizes[s]
         laid = _cards(view.lie_downs[s])

@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
@@ -56,7 +55,7 @@ def _public_twin(rules: Ruleset) -> Ruleset:
     the capture moves each seat has been offered; those say something about
     the hands, so an observation holds this twin, not the game's own object.
     """
-    return dataclasses.replace(rules)
+    return rules.replace()
 
 
 class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
@@ -415,7 +414,7 @@ def _world_rules(rules: Ruleset) -> Ruleset:
     key = (rules.name, *rules.options().values())
     twin = _WORLD_RULES.get(key)
     if twin is None:
-        twin = _WORLD_RULES[key] = dataclasses.replace(rules)
+        twin = _WORLD_RULES[key] = rules.replace()
     return twin
 
 

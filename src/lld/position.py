@@ -47,7 +47,7 @@ from lld.stakes import StakesTable
 
 if TYPE_CHECKING:
     from lld.game import Game
-    from lld.record import HandRecord
+    from lld.record.model import HandRecord
 
 #: How a seat left the hand: it lay down (R22) or its hand was emptied (R34).
 OutHow = Literal["lay_down", "emptied"]
@@ -279,14 +279,14 @@ class Position:
         """The position as a hand record with no result: the deal and the moves."""
         from dataclasses import replace
 
-        from lld.record import record_from_game
+        from lld.record.from_game import record_from_game
 
         return replace(record_from_game(self._game), result=None)
 
     def format(self) -> str:
         """The text notation (see :meth:`parse`)."""
-        from lld.record import format_record
         from lld.record.text_writer import MAGIC as RECORD_MAGIC
+        from lld.record.text_writer import format_record
 
         text = format_record(self.record())
         return MAGIC + text[len(RECORD_MAGIC) :]
@@ -297,7 +297,7 @@ class Position:
         deal, ``moves:``), under ``# lld position``. Raises
         :class:`~lld.errors.NotationError` naming the line that is wrong, or at an
         illegal move, the line, the rule and the option that forbid it."""
-        from lld.record import parse_record
+        from lld.record.text_reader import parse_record
 
         if not isinstance(text, str):
             raise NotationError(f"{where}: a position is text, not {type(text).__name__}")
@@ -316,7 +316,7 @@ class Position:
     @classmethod
     def from_record(cls, rec: HandRecord) -> Position:
         """The position a record's moves reach (its result, if any, is checked)."""
-        from lld.replay import replay_record
+        from lld.record.replaying import replay_record
 
         try:
             return cls.of(replay_record(rec))
@@ -371,7 +371,7 @@ class Position:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON notation: the record's fields, and the state they reach."""
-        from lld.record import to_json
+        from lld.record.json_writer import to_json
 
         obj = to_json(self.record())
         obj["format"] = JSON_FORMAT
@@ -382,7 +382,7 @@ class Position:
     def from_json(cls, obj: object, where: str = "position") -> Position:
         """Read the JSON notation (a dict, or its text); a ``state`` given is checked
         against the replay, field by field."""
-        from lld.record import from_json
+        from lld.record.json_reader import from_json
 
         if isinstance(obj, str):
             try:

@@ -112,6 +112,9 @@ PRESETS: dict[str, Ruleset] = {
         settlement="break_even",
     ),
 }  # fmt: skip
+for _reading in PRESETS.values():
+    _reading.as_named()  # each repr is its name (see Ruleset.__repr__)
+del _reading
 
 #: Which source each preset reads. The reconstruction reads them all.
 PRESET_SOURCE = {

@@ -1,9 +1,9 @@
 """Replaying hand records: the one implementation behind ``lld replay``, the
 demonstrations, the example tests and the site.
 
-* :func:`replay_record` plays a record's moves and checks its result; a move the
-  rules forbid stops it with a :class:`RefusedMoveError`, which keeps the rule
-  and the option.
+* :func:`replay_record` (from :mod:`lld.record.replaying`, below the positions)
+  plays a record's moves and checks its result; a move the rules forbid stops
+  it with a :class:`RefusedMoveError`, which keeps the rule and the option.
 * :func:`steps` gives each move with the position before and after it and the
   events it caused.
 * :func:`replay_under` replays a record under other options and says where and
@@ -31,10 +31,11 @@ from lld.errors import IllegalMoveError, LldError, RecordError
 from lld.events import Event
 from lld.moves import Move
 from lld.position import Position
+from lld.record.replaying import RefusedMoveError, check_result, play_line, replay_record
 
 if TYPE_CHECKING:
     from lld.game import Game
-    from lld.record import HandRecord
+    from lld.record.model import HandRecord
 
 #: How a replay went.
 #:
@@ -45,88 +46,6 @@ if TYPE_CHECKING:
 #: ``no_game``: the engine will not set the hand up: the setting gives no game
 #: for that many players, or does not fit the record's other options.
 Kind = Literal["plays_through", "illegal", "ends_early", "unfinished", "no_game"]
-
-
-class RefusedMoveError(RecordError):
-    """A record's move that the rules forbid: the message names the record's line,
-    and ``rule``, ``option``, ``reason``, ``move`` and ``index`` (from 0) stay
-    attributes, as on :class:`~lld.errors.IllegalMoveError`."""
-
-    def __init__(self, where: str, error: IllegalMoveError, index: int) -> None:
-        super().__init__(where, str(error))
-        self.move = error.move
-        self.reason = error.reason
-        self.rule = error.rule
-        self.option = error.option
-        self.index = index
-
-
-def replay_record(rec: HandRecord) -> Game:
-    """Play the record's moves from its deal, checking each and the result.
-
-    Raises :class:`RefusedMoveError` at a move the rules forbid, and
-    :class:`~lld.errors.RecordError` at a move made after the hand is over or
-    at a result that does not match.
-    """
-    game = rec.new_game()
-    for i, line in enumerate(rec.moves):
-        _play_line(rec, game, i, line.move)
-    if rec.result is not None:
-        check_result(rec, game)
-    return game
-
-
-def _play_line(rec: HandRecord, game: Game, i: int, move: Move) -> None:
-    if game.over:
-        when = f"with move {i}: {rec.moves[i - 1].move}" if i else "at the deal"
-        raise RecordError(
-            rec.move_location(i), f"move {move} comes after the hand is over (it ended {when})"
-        )
-    try:
-        game.play(move)
-    except IllegalMoveError as error:
-        raise RefusedMoveError(rec.move_location(i), error, i) from error
-
-
-def check_result(rec: HandRecord, game: Game) -> None:
-    """Raise :class:`~lld.errors.RecordError` if the record's result is not the game's."""
-    from lld.record.model import Result
-    from lld.record.text_writer import signed
-
-    given = rec.result
-    if given is None:
-        return
-    if not game.over:
-        raise RecordError(
-            rec.result_location(0),
-            f"a result is given but the hand is not over after the last move"
-            f" ({rec.name_of(game.to_play)} is to play)",
-        )
-    actual = Result.of(game)
-    if given.net != actual.net:
-        raise RecordError(
-            rec.result_location(0),
-            f"the result does not match the replay: net is given as"
-            f" {' '.join(map(signed, given.net))}, the replay gives"
-            f" {' '.join(map(signed, actual.net))}",
-        )
-    if given.last_player != actual.last_player:
-        raise RecordError(
-            rec.result_location(1),
-            f"the result does not match the replay: the last player is given as"
-            f" {_seat_or_none(given.last_player)}, the replay gives"
-            f" {_seat_or_none(actual.last_player)}",
-        )
-    if given.pot_left != actual.pot_left:
-        raise RecordError(
-            rec.result_location(2),
-            f"the result does not match the replay: pot_left is given as {given.pot_left},"
-            f" the replay leaves {actual.pot_left}",
-        )
-
-
-def _seat_or_none(seat: int | None) -> str:
-    return "none" if seat is None else str(seat)
 
 
 # ------------------------------------------------------------------ steps
@@ -176,7 +95,7 @@ def steps(rec: HandRecord) -> tuple[Step, ...]:
     out = []
     for i, line in enumerate(rec.moves):
         seen = len(game.events)
-        _play_line(rec, game, i, line.move)
+        play_line(rec, game, i, line.move)
         after = Position.of(game)
         out.append(
             Step(i, line.move.seat, line.move, before, after, after.events[seen:], line.comment)
@@ -303,7 +222,7 @@ def _events_by_move(
         by_move = []
         for i, line in enumerate(rec.moves):
             seen = len(game.events)
-            _play_line(rec, game, i, line.move)
+            play_line(rec, game, i, line.move)
             by_move.append(tuple(game.events[seen:]))
     except LldError:
         return None

@@ -173,7 +173,21 @@ class Ruleset:
         for key in overrides:
             if key not in VALUES:
                 raise RulesetError(_unknown_option(key))
-        return dataclasses.replace(self, **overrides)  # type: ignore[arg-type]
+        copy = dataclasses.replace(self, **overrides)  # type: ignore[arg-type]
+        # Not a field (never compared): the options of the named reading it
+        # came from, for __repr__ (plain strings: nothing of the engine's caches).
+        copy.__dict__["_named"] = self.__dict__.get("_named")
+        return copy
+
+    def as_named(self) -> Ruleset:
+        """Mark this ruleset as a reading :func:`lld.presets.ruleset` gives by name; return it.
+
+        Its repr is then its name alone, and that of a ruleset replaced from it
+        (:meth:`replace`) lists only what differs. Kept on the ruleset, not
+        looked up in the presets, so that this module imports nothing above it.
+        """
+        self.__dict__["_named"] = self.options()
+        return self
 
     def options(self) -> dict[str, str | None]:
         """Every option's value, in ruling order."""
@@ -185,10 +199,8 @@ class Ruleset:
         return {k: v for k, v in mine.items() if theirs[k] != v}
 
     def __repr__(self) -> str:
-        from lld.presets import PRESETS
-
-        base = PRESETS.get(self.name)
-        diff = self.overrides_from(base) if base else self.options()
+        base = self.__dict__.get("_named")
+        diff = {k: v for k, v in self.options().items() if base is None or base[k] != v}
         args = "".join(f", {k}={v!r}" for k, v in diff.items())
         return f"ruleset({self.name!r}{args})"
 

@@ -134,10 +134,14 @@ for _table in _ALL:
 
 def _registry_value(players: int, name: str) -> tuple[str, tuple[str, ...]]:
     """The meaning and sources of value ``name`` of option ``deal_{players}``."""
-    from lld.ruleset import OPTIONS  # the layer above: asked only when a caller wants words
+    # The registry is the layer below the rulesets (whose OPTIONS read the same
+    # words from it): read only when a caller wants words.
+    from lld.concordance import load
 
-    value = OPTIONS[f"deal_{players}"].value(name)
-    return value.meaning, value.sources
+    conc = load()
+    ruling = next(r for r in conc.rulings if r.option == f"deal_{players}")
+    meaning = next(o.meaning for o in ruling.options if o.value == name)
+    return meaning, conc.credits(ruling.id, name)
 
 
 def table_for(players: int, name: str) -> StakesTable:

@@ -366,5 +366,4 @@ def _from_pool(pool: Executor, t: Tournament) -> Iterator[tuple[Any, int, int]]:
 def _portable(t: Tournament) -> Tournament:
     """The settings with a fresh copy of the ruleset, without the engine's compiled
     tables (each worker compiles its own), so they pickle small."""
-    fields = {f.name: getattr(t.rules, f.name) for f in dataclasses.fields(t.rules)}
-    return dataclasses.replace(t, rules=type(t.rules)(**fields))
+    return dataclasses.replace(t, rules=t.rules.replace())

@@ -11,10 +11,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from lld.cli.common import BAD_INPUT, one_line
 from lld.errors import LldError
-
-#: Exit status for bad input (an unknown option, a malformed record, …).
-BAD_INPUT = 2
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,11 +24,6 @@ class _Parser(argparse.ArgumentParser):
     def _command(self) -> str:
         words = self.prog.split()[1:]
         return " ".join(words) + " " if words else ""
-
-
-def one_line(text: str) -> str:
-    """``text`` with anything unprintable (a line break inside an argument) escaped."""
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def build_parser() -> argparse.ArgumentParser:

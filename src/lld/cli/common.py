@@ -8,6 +8,14 @@ import os
 
 from lld.errors import NotationError
 
+#: Exit status for bad input (an unknown option, a malformed record, …).
+BAD_INPUT = 2
+
+
+def one_line(text: str) -> str:
+    """``text`` with anything unprintable (a line break inside an argument) escaped."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
 
 def add_json(p: argparse.ArgumentParser, text: str = "print JSON") -> None:
     p.add_argument("--json", action="store_true", help=text)

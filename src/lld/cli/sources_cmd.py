@@ -21,13 +21,11 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from lld.cli.common import BAD_INPUT, one_line
 from lld.errors import LldError
 
 if TYPE_CHECKING:
     from lld.reports import RulingReport
-
-#: Exit status for bad input, as for every ``lld`` command.
-BAD_INPUT = 2
 
 
 def register(sub: Any) -> None:
@@ -57,8 +55,6 @@ def _common(p: argparse.ArgumentParser, json_help: str) -> None:
 
 
 def _fail(error: LldError) -> int:
-    from lld.cli import one_line
-
     print(f"lld: {one_line(str(error))}", file=sys.stderr)
     return BAD_INPUT
 
