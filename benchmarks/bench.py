@@ -13,7 +13,20 @@ shuffle to the settlement through the real engine, two ways:
   and its ratio to the playout measured in the same run (target: at least 0.8
   on one worker).
 
-Both make the same random choices (each turn move as likely as any other, free
+For Parlett with five players (the targets' row) it also measures, in the same
+run and interleaved with the playout so that a busy machine slows both alike:
+
+* **lean**: :mod:`lean_playout` (in this directory), the least work a random
+  Parlett five-player hand needs in pure Python (rank counts only, no suits,
+  no ledger); the engine's speed as a ratio to it (target: at least 0.5);
+* **simulate**: what ``lld simulate`` runs with random bots on one worker
+  (:func:`lld.tournament.play_tournament`), as a ratio to the playout
+  (target: at least 0.8);
+* **play start**: how long a second ``./run play`` takes to its first prompt
+  (target: under 1 s; the median of a few starts, see ``play_start.py``;
+  ``--play-start-runs 0`` skips it).
+
+The playout and the bots make the same random choices (each turn move as likely as any other, free
 moves taken or passed at random) through the same move generation and the
 same ``Game.play``. Each timed run plays seeds ``0 .. N-1`` after a warm-up and
 is repeated; the best repeat counts. Memory is measured separately:
@@ -54,6 +67,10 @@ from lld.playout import play_hand, random_playout
 from lld.presets import PRESETS, ruleset
 from lld.ruleset import Ruleset
 from lld.tournament import default_workers, play_tournament
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lean_playout
+import play_start
 
 TARGET_PRESET = "parlett"
 TARGET_PLAYERS = 5
@@ -201,6 +218,96 @@ def print_tournaments(results: list[TournamentResult]) -> None:
     print("tournament: lld.tournament.play_tournament, random bots, seats and dealer rotated")
 
 
+TARGET_LEAN_RATIO = 0.5
+TARGET_SIMULATE_RATIO = 0.8
+TARGET_PLAY_START = 1.0
+
+
+@dataclass
+class TargetRow:
+    """The targets' figures for Parlett, five players, measured in one run."""
+
+    hands: int
+    playout_hands_per_second: float
+    lean_hands_per_second: float
+    simulate_hands_per_second: float
+    #: seconds from starting a second ``./run play`` to its first prompt (None: not measured)
+    play_start_seconds: float | None
+
+    @property
+    def lean_ratio(self) -> float:
+        return self.playout_hands_per_second / self.lean_hands_per_second
+
+    @property
+    def simulate_ratio(self) -> float:
+        return self.simulate_hands_per_second / self.playout_hands_per_second
+
+    def lines(self) -> list[str]:
+        def met(ok: bool) -> str:
+            return "met" if ok else "NOT met"
+
+        rate = self.playout_hands_per_second
+        out = [
+            f"targets ({TARGET_PRESET}, {TARGET_PLAYERS} players; {self.hands:,} hands a run,"
+            " each speed the best of runs interleaved in this one process):",
+            f"  random playout: {rate:,.0f} hands/s (target ≥ {TARGET_RATE:,}):"
+            f" {met(rate >= TARGET_RATE)}",
+            f"  engine / lean reference playout: {self.lean_ratio:.2f}"
+            f" ({self.lean_hands_per_second:,.0f} lean hands/s; target ≥ {TARGET_LEAN_RATIO}):"
+            f" {met(self.lean_ratio >= TARGET_LEAN_RATIO)}",
+            f"  lld simulate, random bots, one worker / playout: {self.simulate_ratio:.2f}"
+            f" ({self.simulate_hands_per_second:,.0f} hands/s; target ≥ {TARGET_SIMULATE_RATIO}):"
+            f" {met(self.simulate_ratio >= TARGET_SIMULATE_RATIO)}",
+        ]
+        if self.play_start_seconds is not None:
+            out.append(
+                f"  second ./run play to its first prompt: {self.play_start_seconds:.2f} s"
+                f" (target < {TARGET_PLAY_START:g} s): "
+                + met(self.play_start_seconds < TARGET_PLAY_START)
+            )
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **asdict(self),
+            "lean_ratio": self.lean_ratio,
+            "simulate_ratio": self.simulate_ratio,
+            "targets": {
+                "hands_per_second": TARGET_RATE,
+                "lean_ratio": TARGET_LEAN_RATIO,
+                "simulate_ratio": TARGET_SIMULATE_RATIO,
+                "play_start_seconds": TARGET_PLAY_START,
+            },
+        }
+
+
+def measure_targets(hands: int, repeat: int, play_start_runs: int) -> TargetRow:
+    """The playout, the lean playout and a one-worker tournament, best of ``repeat``
+    each, taken in turn within every repeat so that load on the machine falls on all."""
+    rules = ruleset(TARGET_PRESET)
+    bots = ["random"] * TARGET_PLAYERS
+    warm = min(hands, 1000)
+    play_out(rules, TARGET_PLAYERS, range(hands, hands + warm))  # not timed
+    lean_playout.lean_playouts(warm, seed=1)
+    play_tournament(rules, bots, warm, seed=2, workers=1)
+    runs: dict[str, Callable[[], object]] = {
+        "playout": lambda: play_out(rules, TARGET_PLAYERS, range(hands)),
+        "lean": lambda: lean_playout.lean_playouts(hands),
+        "simulate": lambda: play_tournament(rules, bots, hands, seed=1, workers=1),
+    }
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for key, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[key] = min(best[key], time.perf_counter() - start)
+    start_time = play_start.median_of(play_start_runs) if play_start_runs else None
+    return TargetRow(
+        hands, hands / best["playout"], hands / best["lean"], hands / best["simulate"],
+        start_time,
+    )  # fmt: skip
+
+
 def max_rss_bytes() -> int | None:
     try:
         import resource
@@ -241,7 +348,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--tournament", action="store_true",
         help="also time lld.tournament on one worker and on every core",
     )  # fmt: skip
+    parser.add_argument(
+        "--play-start-runs", type=int, default=5, metavar="N",
+        help="times to start ./run play for the start-up figure, the median counts (0: skip;"
+        " default 5)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.play_start_runs < 0:
+        parser.error("--play-start-runs must be 0 or more")
     if args.hands < 1 or args.repeat < 1 or args.trace_hands < 1:
         parser.error("--hands, --repeat and --trace-hands must be at least 1")
     if args.preset is not None:
@@ -328,6 +442,11 @@ def main(argv: list[str] | None = None) -> int:
         if progress:
             print(f"  {name}, {players} players ...", file=sys.stderr, end="\r", flush=True)
         results.append(measure(name, players, args.hands, args.repeat, warmup, args.trace_hands))
+    targets = (
+        measure_targets(args.hands, args.repeat, args.play_start_runs)
+        if (TARGET_PRESET, TARGET_PLAYERS) in rows
+        else None
+    )
     tournaments = (
         [measure_tournament(name, players, args.hands, args.repeat) for name, players in rows]
         if args.tournament
@@ -345,6 +464,8 @@ def main(argv: list[str] | None = None) -> int:
             "max_rss_bytes": rss,
             "target": target_verdict(results),
         }
+        if targets is not None:
+            report["targets"] = targets.to_json()
         if tournaments:
             report["tournament"] = [{**asdict(t), "ratio": t.ratio} for t in tournaments]
         print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -352,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
         if progress:
             print(" " * 40, file=sys.stderr, end="\r", flush=True)
         print_table(args, results, rss)
+        if targets is not None:
+            print()
+            print("\n".join(targets.lines()))
         if tournaments:
             print_tournaments(tournaments)
     return 0
