@@ -4,19 +4,14 @@ result (exit 0, or one line on stderr and exit 2), never a traceback or a hang."
 from __future__ import annotations
 
 import io
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from hang_guard import time_limit
 from lld.cli import main
-
-#: Seconds one fuzzed input may take before it counts as a hang.
-TIME_LIMIT = 20
 
 fuzz = settings(
     deadline=None,
@@ -25,31 +20,8 @@ fuzz = settings(
 )
 
 
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Fail (raise :class:`Hang`) if the block runs longer than ``seconds``."""
-    if not hasattr(signal, "setitimer"):  # (Pyodide, Windows: no timer; run unguarded)
-        yield
-        return
-
-    def expired(signum: int, frame: object) -> None:
-        raise Hang(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def _run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
-    with time_limit(TIME_LIMIT):
+    with time_limit():
         try:
             code = main(args)
         except SystemExit as stop:  # argparse's usage errors, and --help

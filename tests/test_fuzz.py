@@ -8,7 +8,7 @@ JSON, ``ruleset()`` and its ``name=value`` assignments, ``Game.new`` and
 
 Each example runs under two clocks: hypothesis's ``deadline`` (which it checks
 again before reporting, so one slow example on a busy machine is not a
-failure) and a hard limit, :func:`time_limit`, which stops a call that hangs
+failure) and a hard limit, :func:`hang_guard.time_limit`, which stops a call that hangs
 and fails the test. The hard limit needs ``signal.setitimer`` in the main
 thread; where that is missing (Pyodide), only the deadline guards.
 """
@@ -17,11 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-import signal
-import sys
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hang_guard import Hang, can_alarm, time_limit
 from lld import PRESETS, Deal, Game, LldError, Move, parse_card, parse_cards, ruleset
 from lld.cards import FULL_DECK, NUM_CARDS, format_card, format_cards
 from lld.moves import KINDS
@@ -42,44 +39,11 @@ EXAMPLES = Path(__file__).parents[1] / "examples"
 #: A record to mutate: short, with every kind of line.
 SAMPLE = (EXAMPLES / "r14-pair-royal-one-of-three.lld").read_text("utf-8")
 
-#: Hard limit per call, in seconds: far above any honest call's time.
-HARD_LIMIT = 20.0
 fuzz = settings(
     max_examples=150,
     deadline=timedelta(seconds=5),
     suppress_health_check=[HealthCheck.too_slow],
 )
-
-
-class Hang(BaseException):
-    """A call ran past :data:`HARD_LIMIT` (a BaseException, so no ``except`` swallows it)."""
-
-
-def _can_alarm() -> bool:
-    return (
-        hasattr(signal, "setitimer")
-        and sys.platform != "emscripten"
-        and threading.current_thread() is threading.main_thread()
-    )
-
-
-@contextmanager
-def time_limit(seconds: float = HARD_LIMIT) -> Iterator[None]:
-    """Raise :class:`Hang` in the body if it runs longer than ``seconds``."""
-    if not _can_alarm():
-        yield
-        return
-
-    def on_alarm(signum: int, frame: object) -> None:
-        raise Hang(f"no answer after {seconds} s: a hang")
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def answer(call: Callable[[], T]) -> T | LldError:
@@ -95,7 +59,7 @@ def answer(call: Callable[[], T]) -> T | LldError:
     return refused
 
 
-@pytest.mark.skipif(not _can_alarm(), reason="no signal.setitimer here: deadlines only")
+@pytest.mark.skipif(not can_alarm(), reason="no signal.setitimer here: deadlines only")
 def test_the_hard_limit_stops_a_hang() -> None:
     def spin() -> None:
         with time_limit(0.2):

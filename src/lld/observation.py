@@ -106,9 +106,12 @@ class Public(NamedTuple):
     @classmethod
     def of(cls, game: Game) -> Public:
         deal = game.deal
-        return cls(
-            game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
-            tuple(map(int.bit_count, deal.hands)), PublicLog(game._log),
+        return _new(
+            cls,
+            (
+                game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
+                tuple(map(int.bit_count, deal.hands)), PublicLog(game._log),
+            ),
         )  # fmt: skip
 
 
@@ -344,15 +347,23 @@ class Observer:
         self._game = game
         public = Public.of(game)
         self._log = game._log  # the raw list: len() of it is what each observation pins
-        lies = _lies(game) if True in game.out else (0,) * game.n
+        lies = _lies(game) if game.turns else (0,) * game.n  # nobody lies down before a turn
         self._dead_seen: dict[int, tuple[str, int, int]] = {}
-        self._context = Context(public, (), lies, tuple(game.ledger._raw))
+        self._context = _new(Context, (public, (), lies, tuple(game.ledger._raw)))
 
-    def lay_down(self, seat: int, hand: int) -> None:
-        """Note that ``seat`` has just lain down with ``hand`` (and may have paid, R23)."""
-        public, dead, lies, _ledger = self._context
-        lies = (*lies[:seat], hand, *lies[seat + 1 :])
-        self._context = _new(Context, (public, dead, lies, tuple(self._game.ledger._raw)))
+    def lay_down(self, seat: int, hand: int) -> Context:
+        """Note that ``seat`` has just lain down with ``hand`` (and may have paid, R23);
+        return the context now."""
+        dead_now = self._game._dead
+        context = self.context_now(dead_now) if dead_now or self._dead_seen else self._context
+        public, dead, lies, ledger = context
+        laid = list(lies)
+        laid[seat] = hand
+        raw = self._game.ledger._raw  # it only grows: copied again only if it has
+        if len(raw) != len(ledger):
+            ledger = tuple(raw)
+        self._context = context = _new(Context, (public, dead, tuple(laid), ledger))
+        return context
 
     def context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
         """The context, made again if the dead groups are not those it holds."""
@@ -386,13 +397,13 @@ class Observer:
         if not moves:
             return None
         fresh, dead = g._fresh, g._dead
+        # context_now()'s test, written out: most free moves are lays, with no dead group.
+        context = self.context_now(dead) if dead or self._dead_seen else self._context
         return _new(
             Observation,
             (
                 seat, g.hands[seat], g.table, tuple(g.won), g.to_play, g.turns, False, (),
-                tuple(moves), own_fresh(fresh, seat) if fresh else (),
-                self.context_now(dead),
-                len(self._log),
+                moves, own_fresh(fresh, seat) if fresh else (), context, len(self._log),
             ),
         )  # fmt: skip
 

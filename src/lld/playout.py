@@ -39,28 +39,37 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     context_now = observer.context_now
     chooses = [bot.choose for bot in bots]
     free_seats, play, turn_moves = game.free_seats, game.play, game.turn_moves
-    hands, log = game.hands, game._log
-    while not game.over:
-        if game.free_pending:
+    # The game's own lists and dict: changed in place, never replaced.
+    hands, won, log, dead = game.hands, game.won, game._log, game._dead
+    context = context_now(dead)
+    stale = bool(dead)  # whether dead groups were open when the context was made
+    while True:
+        if game.free_pending:  # never once the hand is over
             seats = free_seats()
             if seats:
                 offer_free_moves(game, bots, observer, seats)
-        if not game.over:  # the free moves may have ended the hand
-            # Observer.turn(), written out: a call less on every turn of every hand.
-            seat = game.to_play
-            fresh = game._fresh
-            seen = new_tuple(
-                Observation,
-                (
-                    seat, hands[seat], game.table, tuple(game.won), seat, game.turns, False,
-                    tuple(turn_moves()), (), own_fresh(fresh, seat) if fresh else (),
-                    context_now(game._dead), len(log),
-                ),
-            )  # fmt: skip
-            move = chooses[seat](seen)
-            play(move)
-            if move[0] == LIE:
-                observer.lay_down(seat, seen.hand)
+        if game.over:
+            break
+        # Observer.turn(), written out: a call less on every turn of every hand,
+        # and the context asked for again only while dead groups are open (the
+        # free moves can only close them; a turn may open one).
+        if dead or stale:
+            context = context_now(dead)
+            stale = bool(dead)
+        seat = game.to_play
+        fresh = game._fresh
+        seen = new_tuple(
+            Observation,
+            (
+                seat, hands[seat], game.table, tuple(won), seat, game.turns, False,
+                turn_moves(), (), own_fresh(fresh, seat) if fresh else (), context, len(log),
+            ),
+        )  # fmt: skip
+        move = chooses[seat](seen)
+        play(move)
+        if move[0] == LIE:
+            context = observer.lay_down(seat, seen.hand)
+            stale = bool(dead)
     return game
 
 
@@ -75,9 +84,9 @@ def offer_free_moves(
     """
     for seat in in_rotation(seats, game.to_play):
         free = bots[seat].free
-        while not game.over:
+        while True:
             seen = observer.free(seat)
-            if seen is None:  # no free move: nothing to ask
+            if seen is None:  # no free move (or the hand is over): nothing to ask
                 break
             move = free(seen)
             if move is None:

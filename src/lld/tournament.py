@@ -67,8 +67,20 @@ def hand_seed(seed: int, i: int) -> int:
     >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
     True
     """
-    digest = hashlib.blake2b(f"lld-tournament:{seed}:{i}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return _hand_seeds(seed)(i)
+
+
+def _hand_seeds(seed: int) -> Callable[[int], int]:
+    """:func:`hand_seed` for one tournament: the hash of the common prefix is
+    taken once and copied for each hand (the same digest, at a third of the cost)."""
+    prefix = hashlib.blake2b(f"lld-tournament:{seed}:".encode(), digest_size=8)
+
+    def of(i: int) -> int:
+        h = prefix.copy()
+        h.update(b"%d" % i)
+        return int.from_bytes(h.digest(), "big")
+
+    return of
 
 
 def bot_seed(seed: int, block: int, bot: int) -> int:
@@ -232,32 +244,49 @@ def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
     n = t.players
     start, stop = block * BLOCK, min((block + 1) * BLOCK, t.hands)
     bots: list[Bot] = [make_bot(name, bot_seed(t.seed, block, b)) for b, name in enumerate(t.bots)]
-    # Five running sums (hands, net, net squared, cards, last player) per seat,
-    # role and bot, kept as lists: adding frozen tallies for every hand would
-    # cost the loop a tenth of its speed.
-    sums = [[0] * 5 for _ in range(3 * n)]
+    # Running sums (net, net squared, cards) for each seat at each of the n
+    # dealers and n seatings, and per dealer and seating the hands and each
+    # seat's times as last player: a hand adds to as few lists as it can, and
+    # they are shared out to the seats, roles and bots once, at the end of the
+    # block (adding to all three for every hand, or adding frozen tallies,
+    # would cost the loop a tenth of its speed).
+    cells = [[0, 0, 0] for _ in range(n * n * n)]
+    hands_at = [0] * (n * n)
+    lasts = [0] * (n * n * n)
     unbalanced = 0
-    rules, seed, first = t.rules, t.seed, t.first_dealer
+    rules, first, seed_of = t.rules, t.first_dealer, _hand_seeds(t.seed)
     # The n seatings, and the bots in their seats for each, worked out once.
     seatings = [seating(k * n, n) for k in range(n)]
     at_table = [[bots[b] for b in seats] for seats in seatings]
     for i in range(start, stop):
         dealer = (first + i) % n
         shift = (i // n) % n
-        seats = seatings[shift]
-        game = run(Game.new(rules, n, hand_seed(seed, i), dealer), at_table[shift])
-        net, won, last = game.ledger.net, game.won, game.last_player
-        for seat in range(n):
-            v = net[seat]
-            cards = won[seat].bit_count()
-            is_last = seat == last
-            for row in (sums[seat], sums[n + (seat - dealer - 1) % n], sums[2 * n + seats[seat]]):
-                row[0] += 1
-                row[1] += v
-                row[2] += v * v
-                row[3] += cards
-                row[4] += is_last
-        unbalanced += game.ledger.pot != 0
+        game = run(Game.new(rules, n, seed_of(i), dealer), at_table[shift])
+        ledger, last = game.ledger, game.last_player
+        base = (dealer * n + shift) * n
+        hands_at[dealer * n + shift] += 1
+        if last is not None:
+            lasts[base + last] += 1
+        for row, v, cards in zip(cells[base : base + n], ledger.net, game.won, strict=True):
+            row[0] += v
+            row[1] += v * v
+            row[2] += cards.bit_count()
+        unbalanced += ledger.pot != 0
+    sums = [[0] * 5 for _ in range(3 * n)]
+    for dealer in range(n):
+        for shift, seats in enumerate(seatings):
+            base = (dealer * n + shift) * n
+            played = hands_at[dealer * n + shift]
+            for seat in range(n):
+                net, squares, cards = cells[base + seat]
+                cell = (played, net, squares, cards, lasts[base + seat])
+                for row in (
+                    sums[seat],
+                    sums[n + (seat - dealer - 1) % n],
+                    sums[2 * n + seats[seat]],
+                ):
+                    for k in range(5):
+                        row[k] += cell[k]
     return sums, unbalanced
 
 
