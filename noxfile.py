@@ -157,7 +157,9 @@ def pyodide(session: nox.Session) -> None:
 
 @nox.session(python=TOOLS_PYTHON)
 def bench(session: nox.Session) -> None:
-    """Time random playouts of every preset and player count. Not a test."""
+    """Time random playouts of every preset and player count, and the targets: the
+    engine against the lean reference playout, lld simulate against the playout,
+    a second ./run play's start-up. Not a test."""
     session.install(".", env=QUIET_PIP)
     session.run("python", "benchmarks/bench.py", *session.posargs)
 
