@@ -61,6 +61,7 @@ def board(view: Position | Observation) -> list[BoardRow]:
     # Told apart by what they hold, not by class: this module is drawn from both
     # and imports neither (each imports it for its _repr_html_).
     seat_of_view = getattr(view, "seat", None)  # an Observation's; a Position has none
+    own_hand: int = getattr(view, "hand", 0)  # that seat's hand
     hands: list[int] | tuple[int, ...] | None = getattr(view, "hands", None)  # a Position's
     sizes = view.hand_sizes
     out_how = view.out
@@ -85,7 +86,7 @@ def board(view: Position | Observation) -> list[BoardRow]:
             hand: tuple[int, ...] = _cards(hands[s])
             hidden = 0
         elif s == seat_of_view:
-            hand, hidden = _cards(view.hand), 0  # type: ignore[union-attr]
+            hand, hidden = _cards(own_hand), 0
         else:
             hand, hidden = (), sizes[s]
         laid = _cards(view.lie_downs[s])
