@@ -42,6 +42,10 @@ INFLECTIONS = {
     "pair royal": ("pairs royal",),
 }
 
+#: Names that hold a term's words without meaning it: the game's own name.
+NOT_TERMS = ("Laugh and Lie Down",)
+_NOT_TERMS = re.compile("|".join(re.escape(n) for n in NOT_TERMS), re.IGNORECASE)
+
 #: Nodes whose text is never linked: headings, labels, code, links, the
 #: glossary's own terms, and API signatures.
 _SKIP = (
@@ -125,21 +129,26 @@ class GlossaryLinks(SphinxPostTransform):
             return
         regex, form_of = term_matcher(sorted(entries))
         # Where a page links a term itself ({term}`…`), that part of it needs no other link.
+        # (They are drawn as the links added here are.)
         by_label = {labelid: term for term, (_, labelid) in entries.items()}
-        linked = {
-            (id(_scope(ref, self.document)), by_label[ref["refuri"].rpartition("#")[2]])
-            for ref in self.document.findall(nodes.reference)
-            if ref.get("refuri", "").rpartition("#")[2] in by_label
-        }
+        linked: set[tuple[int, str]] = set()
+        for ref in self.document.findall(nodes.reference):
+            label = ref.get("refuri", "").rpartition("#")[2]
+            if label in by_label:
+                linked.add((id(_scope(ref, self.document)), by_label[label]))
+                ref["classes"].append("lld-term-link")
         texts = [t for t in self.document.findall(nodes.Text) if not _skipped(t)]
         for text in texts:
             scope = id(_scope(text, self.document))
             parts: list[nodes.Node] = []
             pos = 0
             source = str(text)
+            names = [range(n.start(), n.end()) for n in _NOT_TERMS.finditer(source)]
             for m in regex.finditer(source):
                 term = form_of.get(_normal(m.group(0)))
                 if term is None or (scope, term) in linked:
+                    continue
+                if any(m.start() in name for name in names):
                     continue
                 linked.add((scope, term))
                 target_doc, labelid = entries[term]

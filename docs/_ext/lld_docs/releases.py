@@ -134,8 +134,8 @@ def banner(version: str, date: str, current: str, here: str) -> str:
     """The notice on every page of a frozen copy. Styled inline: the copy keeps
     the stylesheet it was built with, which knows nothing of it."""
     style = (
-        "margin:0 0 1.2em;padding:0.6em 0.9em;border:2px solid #8a6d00;border-radius:0.3em;"
-        "background:#fff4c7;color:#2b2200;font-size:0.95em;line-height:1.45"
+        "display:flow-root;margin:0 0 1.2em;padding:0.6em 0.9em;border:2px solid #8a6d00;"
+        "border-radius:0.3em;background:#fff4c7;color:#2b2200;font-size:0.95em;line-height:1.45"
     )
     return (
         f'<aside class="lld-frozen" role="note" style="{style}"><strong>Version {escape(version)}'
