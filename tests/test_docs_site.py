@@ -352,31 +352,53 @@ def _glossary_terms(site: Path) -> dict[str, str]:
     return found
 
 
-def test_every_page_that_uses_a_glossary_term_links_it(
-    site: Path, pages: dict[Path, _Page]
-) -> None:
-    """A term (or its plural) in a page's running text, quotations included, is
-    linked from that page to its glossary entry; longer terms first, so "eldest
-    hand" counts once, as itself."""
-    terms = _glossary_terms(site)
+def _unlinked_terms(html: str, terms: dict[str, str]) -> tuple[set[str], list[str]]:
+    """The glossary terms ``html`` uses in running text (a term or its plural;
+    longer terms first, so "eldest hand" counts once, as itself), and those of
+    them it does not link to their entries."""
     words = sorted(terms, key=len, reverse=True)
     spelt = "|".join(r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", t))) for t in words)
     regex = re.compile(rf"(?<![\w-])({spelt})(?:e?s)?(?![\w-])".replace("'", "['’]"), re.I)
+    prose = _Prose()
+    prose.feed(html)
+    text = re.sub(r"\s+", " ", " ".join(prose.text)).replace("’", "'")
+    text = re.sub("laugh and lie down", "", text, flags=re.I)  # the game's name
+    used = {re.sub(r"[\s-]+", " ", m.group(1).lower()) for m in regex.finditer(text)}
+    used = {u if u in terms else u.replace(" ", "-") for u in used}
+    return used, sorted(u for u in used if terms[u] not in prose.linked)
+
+
+def test_every_page_that_uses_a_glossary_term_links_it(
+    site: Path, pages: dict[Path, _Page]
+) -> None:
+    """A term in a page's running text, quotations included, is linked from that
+    page to its glossary entry."""
+    terms = _glossary_terms(site)
     missing: list[str] = []
     checked = 0
     for path in pages:
         rel = path.relative_to(site).as_posix()
         if rel in ("glossary.html", "genindex.html", "search.html") or rel.startswith("v/"):
             continue
-        prose = _Prose()
-        prose.feed(path.read_text(encoding="utf-8"))
-        text = re.sub(r"\s+", " ", " ".join(prose.text)).replace("’", "'")
-        text = re.sub("laugh and lie down", "", text, flags=re.I)  # the game's name
-        used = {re.sub(r"[\s-]+", " ", m.group(1).lower()) for m in regex.finditer(text)}
-        used = {u if u in terms else u.replace(" ", "-") for u in used}
+        used, unlinked = _unlinked_terms(path.read_text(encoding="utf-8"), terms)
         checked += len(used)
-        missing += [f"{rel}: {u}" for u in sorted(used) if terms[u] not in prose.linked]
+        missing += [f"{rel}: {u}" for u in unlinked]
     assert checked > 200  # the terms are found where they are used
+    assert not missing, "\n".join(missing)
+
+
+def test_every_ruling_links_the_terms_it_uses(site: Path) -> None:
+    """A reader sent to one ruling (rules.html#r14) finds its terms linked there."""
+    terms = _glossary_terms(site)
+    html = (site / "rules.html").read_text(encoding="utf-8")
+    parts = re.split(r'(?=<section class="lld-ruling" id="r\d+">)', html)[1:]
+    assert len(parts) == len(load().rulings)
+    missing = []
+    for part in parts:
+        ruling = re.match(r'<section class="lld-ruling" id="(r\d+)">', part)
+        assert ruling is not None
+        _, unlinked = _unlinked_terms(f"<article>{part}</article>", terms)
+        missing += [f"{ruling.group(1)}: {u}" for u in unlinked]
     assert not missing, "\n".join(missing)
 
 

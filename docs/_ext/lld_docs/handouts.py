@@ -127,15 +127,19 @@ class CitationsDirective(SphinxDirective):
         return list(blocks)
 
 
-def _cite_box(docname: str, ruling_id: str, site: str) -> nodes.raw:
+def _cite_box(docname: str, ruling_id: str, site: str) -> nodes.container:
+    """The box closing a ruling: its heading as text (its terms are linked to the
+    glossary), the citation to copy, and where to find more."""
     anchor = ruling_id.lower()
     up = _up(docname)
-    return raw_html(
-        '<aside class="lld-cite-box"><p class="lld-cite-head">Cite this ruling</p>'
+    box = nodes.container(classes=["lld-cite-box"])
+    box += para("Cite this ruling", classes=["lld-cite-head"])
+    box += raw_html(
         f'<p class="lld-cite-plain">{escape(ruling_citation(ruling_id, site))}</p>'
         f'<p class="lld-cite-more"><a href="{up}citing.html#cite-{anchor}">BibTeX and more</a>'
-        f" · handout of the reconstruction: {_links(docname, RULING_HANDOUT)}</p></aside>"
+        f" · handout of the reconstruction: {_links(docname, RULING_HANDOUT)}</p>"
     )
+    return box
 
 
 def add_cite_boxes(app: Sphinx, doctree: nodes.document) -> None:
