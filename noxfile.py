@@ -25,7 +25,8 @@ Sessions:
   with every warning an error, then check the built site (``tests/test_docs_site.py``:
   links and anchors, every ruling and example present, nothing fetched from
   elsewhere, a wrong ``:expect:`` failing the build), and the handouts the build
-  wrote (``tests/test_handout.py``: installs poppler-utils with apt-get if missing).
+  wrote (``tests/test_handout.py``: installs poppler-utils with apt-get if missing),
+  and a release cut end to end on a scratch copy (``tests/test_releases.py``).
 * ``serve``: build the site, then serve it on http://127.0.0.1:8000.
 * ``browser``: build the site, then test it in headless Chromium
   (``tests/browser``; installs Debian's ``chromium`` with apt-get if it is missing).
@@ -215,7 +216,7 @@ def docs(session: nox.Session) -> None:
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/test_docs_site.py", "tests/test_docs_svg.py",
-        "tests/test_handout.py", *session.posargs,
+        "tests/test_handout.py", "tests/test_releases.py", *session.posargs,
         env={"PYTHONPATH": str(ROOT / "src"), "LLD_DOCS_BUILT": str(DOCS_OUT)},
     )  # fmt: skip
 

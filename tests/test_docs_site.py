@@ -300,6 +300,162 @@ def test_pages_rerun_when_the_data_or_the_engine_changes(site: Path) -> None:
     assert "r22-lie-down-by-choice.lld" in {Path(d).name for d in env.dependencies["rules"]}
 
 
+# ------------------------------------------------------------------ glossary
+
+#: Elements whose words are not running text: headings, code, links, tab labels,
+#: scripts, drawings, and the API's signatures (``dt``).
+_NOT_PROSE = ("a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "label", "script",
+              "style", "svg", "title", "dt")  # fmt: skip
+#: HTML's void elements (no end tag) and SVG's empty ones.
+_EMPTY = ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+          "track", "wbr", "use", "path", "rect")  # fmt: skip
+
+
+class _Prose(HTMLParser):
+    """A page's running text in its main article (outside the elements above),
+    and the glossary entries it links to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.linked: set[str] = set()
+        self._open: list[tuple[bool, bool]] = []  # (in the article, skipped) per open element
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "a" and re.search(r"(^|/)glossary\.html#term-", a.get("href", "")):
+            self.linked.add(a["href"].rpartition("#")[2])
+        if tag in _EMPTY:
+            return
+        article, skipped = self._open[-1] if self._open else (False, False)
+        article = article or tag == "article"
+        skipped = skipped or tag in _NOT_PROSE or "headerlink" in a.get("class", "")
+        self._open.append((article, skipped))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in _EMPTY and self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self._open and self._open[-1] == (True, False):
+            self.text.append(data)
+
+
+def _glossary_terms(site: Path) -> dict[str, str]:
+    """The glossary's terms as the built glossary page lists them: text to anchor."""
+    html = (site / "glossary.html").read_text(encoding="utf-8")
+    found = {
+        text.strip().lower().replace("’", "'"): anchor
+        for anchor, text in re.findall(r'<dt id="(term-[^"]+)">([^<]+)', html)
+    }
+    assert {"mournival", "pair royal", "prial", "mate", "lie down", "eldest"} <= set(found)
+    return found
+
+
+def _unlinked_terms(html: str, terms: dict[str, str]) -> tuple[set[str], list[str]]:
+    """The glossary terms ``html`` uses in running text (a term or its plural;
+    longer terms first, so "eldest hand" counts once, as itself), and those of
+    them it does not link to their entries."""
+    words = sorted(terms, key=len, reverse=True)
+    spelt = "|".join(r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", t))) for t in words)
+    regex = re.compile(rf"(?<![\w-])({spelt})(?:e?s)?(?![\w-])".replace("'", "['’]"), re.I)
+    prose = _Prose()
+    prose.feed(html)
+    text = re.sub(r"\s+", " ", " ".join(prose.text)).replace("’", "'")
+    text = re.sub("laugh and lie down", "", text, flags=re.I)  # the game's name
+    used = {re.sub(r"[\s-]+", " ", m.group(1).lower()) for m in regex.finditer(text)}
+    used = {u if u in terms else u.replace(" ", "-") for u in used}
+    return used, sorted(u for u in used if terms[u] not in prose.linked)
+
+
+def test_every_page_that_uses_a_glossary_term_links_it(
+    site: Path, pages: dict[Path, _Page]
+) -> None:
+    """A term in a page's running text, quotations included, is linked from that
+    page to its glossary entry."""
+    terms = _glossary_terms(site)
+    missing: list[str] = []
+    checked = 0
+    for path in pages:
+        rel = path.relative_to(site).as_posix()
+        if rel in ("glossary.html", "genindex.html", "search.html") or rel.startswith("v/"):
+            continue
+        used, unlinked = _unlinked_terms(path.read_text(encoding="utf-8"), terms)
+        checked += len(used)
+        missing += [f"{rel}: {u}" for u in unlinked]
+    assert checked > 200  # the terms are found where they are used
+    assert not missing, "\n".join(missing)
+
+
+def test_every_ruling_links_the_terms_it_uses(site: Path) -> None:
+    """A reader sent to one ruling (rules.html#r14) finds its terms linked there."""
+    terms = _glossary_terms(site)
+    html = (site / "rules.html").read_text(encoding="utf-8")
+    parts = re.split(r'(?=<section class="lld-ruling" id="r\d+">)', html)[1:]
+    assert len(parts) == len(load().rulings)
+    missing = []
+    for part in parts:
+        ruling = re.match(r'<section class="lld-ruling" id="(r\d+)">', part)
+        assert ruling is not None
+        _, unlinked = _unlinked_terms(f"<article>{part}</article>", terms)
+        missing += [f"{ruling.group(1)}: {u}" for u in unlinked]
+    assert not missing, "\n".join(missing)
+
+
+# ------------------------------------------------------------------ citations and frozen copies
+
+
+def _cited(html: str) -> list[str]:
+    """The addresses on the published site that a page's citations give."""
+    from lld.handout.cite import site_url
+
+    return re.findall(rf"{re.escape(site_url())}[^\s<\"}}]*", html)
+
+
+def _resolves(site: Path, pages: dict[Path, _Page], url: str) -> bool:
+    from lld.handout.cite import site_url
+
+    rel, _, anchor = url.removeprefix(site_url()).partition("#")
+    page = (site / (rel or "index.html")).resolve()
+    if page.is_dir():
+        page = page / "index.html"
+    return page in pages and (not anchor or anchor in pages[page].ids)
+
+
+def test_every_citation_resolves_in_the_built_site(site: Path, pages: dict[Path, _Page]) -> None:
+    """The cite boxes and the citing page give addresses of this site, each a
+    page and anchor that exist: the frozen copy's once this version has one."""
+    from lld import __version__
+    from lld.handout.cite import frozen_site
+
+    cited = []
+    for name in ("rules.html", "citing.html"):
+        cited += _cited((site / name).read_text(encoding="utf-8"))
+    rulings = load().rulings
+    assert len(cited) >= 2 * len(rulings)
+    assert [u for u in cited if not _resolves(site, pages, u)] == []
+    if (DOCS / "releases" / f"{__version__}.tar.xz").exists():
+        assert all(u.startswith(frozen_site(__version__)) for u in cited)
+
+
+def test_every_frozen_copy_is_served_with_its_banner(site: Path, pages: dict[Path, _Page]) -> None:
+    """Each stored copy is at v/VERSION/, every page of it under a banner naming
+    its version, and the citations it gives resolve in it."""
+    from lld.handout.cite import is_release
+
+    stored = sorted(p.name.removesuffix(".tar.xz") for p in (DOCS / "releases").glob("*.tar.xz"))
+    assert all(is_release(v) for v in stored), stored
+    served = sorted(p.name for p in (site / "v").iterdir()) if (site / "v").exists() else []
+    assert served == stored
+    for version in stored:
+        copy = site / "v" / version
+        assert 'id="r1"' in (copy / "rules.html").read_text(encoding="utf-8")
+        for page in copy.rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            assert f"<strong>Version {version}</strong>" in html, page
+            assert [u for u in _cited(html) if not _resolves(site, pages, u)] == [], page
+
+
 # ------------------------------------------------------------------ :expect:
 
 

@@ -9,6 +9,8 @@ dependencies, so an incremental build reruns it when any of them changes.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
@@ -17,12 +19,25 @@ from .cards import CardsDirective
 from .cli import CommandLineDirective
 from .demonstration import DemonstrationDirective
 from .examples import ExampleHandsDirective
+from .glossary import setup_glossary_links
 from .handouts import setup_handouts
 from .matrix import ConcordanceMatrixDirective
+from .releases import setup_releases
 from .ruling import RuleBookDirective, RulingDirective
 from .source import SourceDirective
 from .stakes import StakesDirective
 from .steps import StepThroughDirective, write_pages
+
+
+def _source_version() -> int:
+    """A number that changes whenever this extension's code does. As the
+    extension's ``env_version``, it makes Sphinx reread every page after a
+    change here: the glossary links are added to pages that run no directive
+    of ours, which would otherwise keep the last build's output."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return int(digest.hexdigest()[:12], 16)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -36,8 +51,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
     setup_handouts(app)
+    setup_glossary_links(app)
+    setup_releases(app)
     app.add_directive("step-through", StepThroughDirective)
     # The site's conf.py turns on the generated step-through pages; a scratch site does not.
     app.add_config_value("lld_hand_pages", False, "env", bool)
     app.connect("builder-inited", write_pages)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {
+        "version": "1",
+        "env_version": _source_version(),
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

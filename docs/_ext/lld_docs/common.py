@@ -6,15 +6,21 @@ The directives format what the engine gives; nothing here computes a rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
 
 from lld.concordance import Concordance, load
+from lld.reports import RulingReport, ruling_report
+
+from .expect import ExpectationError, check_expect, parse_expect
 
 ROOT = Path(__file__).resolve().parents[3]
 #: What every directive's output depends on: the sources' data, the examples, the
@@ -32,15 +38,6 @@ SOURCE_LABELS = {
 
 _CLAUSE_OR_RULING = re.compile(r"\b(?:(?:DC|P|CC|S|CR)-\d+|R\d+)\b")
 
-#: Glossary terms linked where the engine's and the registry's texts use them
-#: (each must be a term of glossary.md: ``-n`` fails the build otherwise).
-GLOSSARY_TERMS = (
-    "mournival", "pair royal", "oversight", "eldest", "break-even", "lie down",
-    "lying down", "widow's hand", "last player", "dealer", "pot", "stake",
-)  # fmt: skip
-_TERM_FORMS = {"lying down": "lie down"}
-_TERMS = re.compile(r"\b(" + "|".join(re.escape(t) for t in GLOSSARY_TERMS) + r")s?\b", re.I)
-
 
 @cache
 def concordance() -> Concordance:
@@ -56,6 +53,41 @@ def note_engine_dependencies(env: BuildEnvironment) -> None:
     """Rerun the calling directive when the data or the engine changes."""
     for path in _dependencies():
         env.note_dependency(path)
+
+
+class RulingClaimDirective(SphinxDirective):
+    """A directive on one ruling (``{ruling} R22``, ``{demonstration} R22``) whose
+    page may state its claim, ``:expect: parlett=illegal …``, about the example
+    named by ``:example:`` (else the ruling's first)."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "expect": directives.unchanged_required,
+        "example": directives.unchanged_required,
+    }
+
+    def checked_report(self) -> RulingReport:
+        """The ruling's report, once the page's claims are checked against it."""
+        note_engine_dependencies(self.env)
+        report = ruling_report(self.arguments[0], concordance())
+        self._check_claims(report)
+        return report
+
+    def _check_claims(self, report: RulingReport) -> None:
+        where = f"{self.env.docname}:{self.lineno}"
+        claims = parse_expect(self.options.get("expect", ""), where)
+        if claims and not report.in_engine:
+            raise ExpectationError(
+                f"{where}: {report.id} has :expect:, but the engine does not play"
+                f" {report.option} yet"
+            )
+        demos = list(report.behaviour or ())
+        example = self.options.get("example")
+        chosen = [d for d in demos if example is None or d.example == example]
+        if example is not None and not chosen:
+            names = ", ".join(d.example for d in demos) or "none"
+            raise self.error(f"{report.id} has no example {example!r} (it has: {names})")
+        check_expect(claims, chosen[0] if chosen else None, report.id, where)
 
 
 def source_label(source_id: str) -> str:
@@ -88,48 +120,21 @@ def xref(label: str, *children: nodes.Node, text: str | None = None) -> addnodes
     return ref
 
 
-def linked_text(text: str, terms: bool = False) -> list[nodes.Node]:
-    """``text`` with every clause ID and ruling ID in it linked to its anchor, and
-    with ``terms``, the first use of each glossary term linked to the glossary."""
+def linked_text(text: str) -> list[nodes.Node]:
+    """``text`` with every clause ID and ruling ID in it linked to its anchor
+    (glossary terms are linked on every page by :mod:`.glossary`)."""
     out: list[nodes.Node] = []
-    seen: set[str] = set()
-
-    def plain(chunk: str) -> list[nodes.Node]:
-        return term_linked(chunk, seen) if terms else [nodes.Text(chunk)]
-
     pos = 0
     for m in _CLAUSE_OR_RULING.finditer(text):
         if m.start() > pos:
-            out.extend(plain(text[pos : m.start()]))
+            out.append(nodes.Text(text[pos : m.start()]))
         word = m.group(0)
         label = ruling_label(word) if word.startswith("R") else clause_label(word)
         out.append(xref(label, text=word))
         pos = m.end()
     if pos < len(text):
-        out.extend(plain(text[pos:]))
+        out.append(nodes.Text(text[pos:]))
     return out
-
-
-def term_linked(text: str, seen: set[str] | None = None) -> list[nodes.Node]:
-    """``text`` with the first use of each glossary term linked to the glossary
-    (terms in ``seen`` were linked already, and are added to it)."""
-    out: list[nodes.Node] = []
-    seen = set() if seen is None else seen
-    pos = 0
-    for m in _TERMS.finditer(text):
-        term = _TERM_FORMS.get(m.group(1).lower(), m.group(1).lower())
-        if term in seen:
-            continue
-        seen.add(term)
-        out.append(nodes.Text(text[pos : m.start()]))
-        ref = addnodes.pending_xref(
-            "", refdomain="std", reftype="term", reftarget=term, refexplicit=True, refwarn=True
-        )
-        ref += nodes.inline(m.group(0), m.group(0))
-        out.append(ref)
-        pos = m.end()
-    out.append(nodes.Text(text[pos:]))
-    return [n for n in out if not (isinstance(n, nodes.Text) and not n.astext())]
 
 
 def rich_text(text: str) -> list[nodes.Node]:
@@ -141,6 +146,18 @@ def rich_text(text: str) -> list[nodes.Node]:
         elif part:
             out.extend(linked_text(part))
     return out
+
+
+def board_legend(seat: int | None = None) -> nodes.paragraph:
+    """What a board's labels mean (:func:`lld.drawing.board_html` draws them as
+    HTML; here they are text, so the glossary links reach their terms)."""
+    view = "" if seat is None else f" Seat {seat}'s view shows the other hands face down."
+    return para(
+        "A board shows every seat's hand (the dealer and the eldest marked), its won"
+        " pile and, once it has lain down, the cards it lay down with; then the table,"
+        " and the pot with each seat's net stakes so far." + view,
+        classes=["lld-caption", "lld-board-legend"],
+    )
 
 
 def para(*children: nodes.Node | str, classes: Sequence[str] = ()) -> nodes.paragraph:

@@ -12,12 +12,7 @@ checked against it (see :mod:`.expect`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
-
 from docutils import nodes
-from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 
 from lld import svg
 from lld.demonstrate import Demonstration, examples_directory
@@ -25,38 +20,27 @@ from lld.drawing import board, board_html
 from lld.events import Event
 from lld.record import HandRecord, load_record
 from lld.replay import Step, steps
-from lld.reports import ruling_report
 
 from .common import (
-    concordance,
+    RulingClaimDirective,
+    board_legend,
     emphasis,
     literal,
-    note_engine_dependencies,
     para,
     raw_html,
     rich_text,
     ruling_label,
     strong,
     table,
-    term_linked,
     xref,
 )
 from .examples import deal_figure
-from .ruling import check_ruling_claims
 
 
-class DemonstrationDirective(SphinxDirective):
-    required_arguments = 1
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "expect": directives.unchanged_required,
-        "example": directives.unchanged_required,
-    }
-
+class DemonstrationDirective(RulingClaimDirective):
     def run(self) -> list[nodes.Node]:
-        note_engine_dependencies(self.env)
-        report = ruling_report(self.arguments[0], concordance())
-        check_ruling_claims(self, report)
-        out: list[nodes.Node] = [para(strong("Question: "), *term_linked(report.question))]
+        report = self.checked_report()
+        out: list[nodes.Node] = [para(strong("Question: "), report.question)]
         if not report.in_engine:
             out.append(
                 para(
@@ -101,6 +85,7 @@ class DemonstrationDirective(SphinxDirective):
                     ":",
                 )
                 seen = {c for row in board(step.before) for c in row.cards}
+                box += board_legend()
                 box += raw_html(str(svg.defs(seen, back=False)))
                 box += raw_html(board_html(step.before, svg.use_row))
             elif rec is not None:

@@ -27,13 +27,13 @@ from lld.handout.cite import (
     ruling_citation,
     site_bibtex,
     site_citation,
-    site_url,
     source_bibtex,
     source_citation,
 )
 from lld.presets import PRESET_SOURCE, PRESETS
 
-from .common import concordance, note_engine_dependencies, raw_html
+from .common import concordance, note_engine_dependencies, para, raw_html
+from .releases import cite_site
 
 logger = logging.getLogger(__name__)
 
@@ -82,13 +82,17 @@ class HandoutsDirective(SphinxDirective):
         ]
 
 
-def _cite_block(anchor: str, heading: str, plain: str, bibtex: str) -> str:
-    return (
-        f'<div class="lld-cite" id="{anchor}"><p class="lld-cite-head">{escape(heading)}</p>'
+def _cite_block(anchor: str, heading: str, plain: str, bibtex: str) -> nodes.container:
+    """A citation: its heading as text (so its terms are linked to the glossary),
+    the citation and its BibTeX as they are to be copied."""
+    box = nodes.container(ids=[anchor], classes=["lld-cite"])
+    box += para(heading, classes=["lld-cite-head"])
+    box += raw_html(
         f'<p class="lld-cite-plain">{escape(plain)}</p>'
         f'<details><summary>BibTeX</summary><pre class="lld-cite-bibtex">{escape(bibtex)}</pre>'
-        "</details></div>"
+        "</details>"
     )
+    return box
 
 
 class CitationsDirective(SphinxDirective):
@@ -100,15 +104,16 @@ class CitationsDirective(SphinxDirective):
         note_engine_dependencies(self.env)
         kind = self.arguments[0]
         conc = concordance()
+        site = cite_site(self.config, Path(self.env.srcdir))
         if kind == "site":
-            blocks = [_cite_block("cite-site", "The site", site_citation(), site_bibtex())]
+            blocks = [_cite_block("cite-site", "The site", site_citation(site), site_bibtex(site))]
         elif kind == "rulings":
             blocks = [
                 _cite_block(
                     f"cite-{r.id.lower()}",
                     f"{r.id}: {r.title}",
-                    ruling_citation(r.id, concordance=conc),
-                    ruling_bibtex(r.id, concordance=conc),
+                    ruling_citation(r.id, site, concordance=conc),
+                    ruling_bibtex(r.id, site, concordance=conc),
                 )
                 for r in conc.rulings
             ]
@@ -119,28 +124,33 @@ class CitationsDirective(SphinxDirective):
             ]
         else:
             raise self.error(f"citations: unknown kind {kind!r} (site, rulings or sources)")
-        return [raw_html("".join(blocks))]
+        return list(blocks)
 
 
-def _cite_box(docname: str, ruling_id: str) -> nodes.raw:
+def _cite_box(docname: str, ruling_id: str, site: str) -> nodes.container:
+    """The box closing a ruling: its heading as text (its terms are linked to the
+    glossary), the citation to copy, and where to find more."""
     anchor = ruling_id.lower()
     up = _up(docname)
-    return raw_html(
-        '<aside class="lld-cite-box"><p class="lld-cite-head">Cite this ruling</p>'
-        f'<p class="lld-cite-plain">{escape(ruling_citation(ruling_id))}</p>'
+    box = nodes.container(classes=["lld-cite-box"])
+    box += para("Cite this ruling", classes=["lld-cite-head"])
+    box += raw_html(
+        f'<p class="lld-cite-plain">{escape(ruling_citation(ruling_id, site))}</p>'
         f'<p class="lld-cite-more"><a href="{up}citing.html#cite-{anchor}">BibTeX and more</a>'
-        f" · handout of the reconstruction: {_links(docname, RULING_HANDOUT)}</p></aside>"
+        f" · handout of the reconstruction: {_links(docname, RULING_HANDOUT)}</p>"
     )
+    return box
 
 
 def add_cite_boxes(app: Sphinx, doctree: nodes.document) -> None:
     """A "cite this ruling" box at the end of every ruling section; handout links on
     the rules page and on each source page that has a preset."""
     docname = app.env.docname
+    site = cite_site(app.config, Path(app.srcdir))
     for section in doctree.findall(nodes.section):
         if "lld-ruling" in section["classes"]:
             ruling_id = section["ids"][0].upper()
-            section += _cite_box(docname, ruling_id)
+            section += _cite_box(docname, ruling_id, site)
     presets = [n for n, s in PRESET_SOURCE.items() if docname == f"sources/{s}"]
     if docname == "rules":
         presets = [RULING_HANDOUT]
@@ -166,10 +176,11 @@ def write_handouts(app: Sphinx, exception: Exception | None) -> None:
         return
     out = Path(app.outdir) / HANDOUT_DIR
     out.mkdir(parents=True, exist_ok=True)
+    site = cite_site(app.config, Path(app.srcdir))
     for preset, rules in sorted(PRESETS.items()):
         for paper in PAPERS:
             try:
-                write_pdf(rules, paper, out / f"{preset}-{paper}.pdf")
+                write_pdf(rules, paper, out / f"{preset}-{paper}.pdf", site=site)
             except HandoutError as error:
                 logger.warning("handout %s-%s: %s", preset, paper, error)
                 return
@@ -182,4 +193,4 @@ def setup_handouts(app: Sphinx) -> None:
     app.connect("build-finished", write_handouts)
 
 
-__all__ = ["handout_file", "setup_handouts", "site_url"]
+__all__ = ["handout_file", "setup_handouts"]

@@ -11,11 +11,7 @@ appears on the site by itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
-
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 from sphinx_design.shared import create_component
 
@@ -24,6 +20,7 @@ from lld.reports import RulingReport, ruling_report
 from lld.reports.ruling import WILLUGHBY, PresetValue, QuotedClause
 
 from .common import (
+    RulingClaimDirective,
     concordance,
     emphasis,
     linked_text,
@@ -35,10 +32,8 @@ from .common import (
     source_label,
     strong,
     target,
-    term_linked,
     xref,
 )
-from .expect import ExpectationError, check_expect, parse_expect
 
 SYNC_GROUP = "source"
 
@@ -137,9 +132,7 @@ def source_tabs(report: RulingReport) -> nodes.container:
 
 
 def ruling_body(report: RulingReport) -> list[nodes.Node]:
-    out: list[nodes.Node] = [
-        para(strong("Question: "), *term_linked(report.question), classes=["lld-question"])
-    ]
+    out: list[nodes.Node] = [para(strong("Question: "), report.question, classes=["lld-question"])]
     if report.option is None:
         out.append(para("No engine option: every preset plays this rule the same way."))
     else:
@@ -168,8 +161,8 @@ def ruling_body(report: RulingReport) -> list[nodes.Node]:
             f": {meanings[report.reading]}.",
         )
     else:
-        reading += para(strong("The project's reading: "), *linked_text(report.reading, True))
-    reading += para(strong("Why: "), *linked_text(report.reasons, True))
+        reading += para(strong("The project's reading: "), *linked_text(report.reading))
+    reading += para(strong("Why: "), *linked_text(report.reasons))
     if report.option is not None:
         reading += para(
             "Played by the " if report.in_engine else "Planned for the ",
@@ -184,38 +177,11 @@ def ruling_body(report: RulingReport) -> list[nodes.Node]:
     return out
 
 
-class RulingDirective(SphinxDirective):
+class RulingDirective(RulingClaimDirective):
     """``{ruling} R22``, optionally with ``:expect: parlett=illegal …``."""
 
-    required_arguments = 1
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
-        "expect": directives.unchanged_required,
-        "example": directives.unchanged_required,
-    }
-
     def run(self) -> list[nodes.Node]:
-        note_engine_dependencies(self.env)
-        report = ruling_report(self.arguments[0], concordance())
-        check_ruling_claims(self, report)
-        return [ruling_section(report, self.state.document)]
-
-
-def check_ruling_claims(directive: SphinxDirective, report: RulingReport) -> None:
-    """Check the directive's ``:expect:`` against the chosen (or first) example."""
-    where = f"{directive.env.docname}:{directive.lineno}"
-    ruling_id = report.id
-    claims = parse_expect(directive.options.get("expect", ""), where)
-    if claims and not report.in_engine:
-        raise ExpectationError(
-            f"{where}: {ruling_id} has :expect:, but the engine does not play {report.option} yet"
-        )
-    demos = list(report.behaviour or ())
-    example = directive.options.get("example")
-    chosen = [d for d in demos if example is None or d.example == example]
-    if example is not None and not chosen:
-        names = ", ".join(d.example for d in demos) or "none"
-        raise directive.error(f"{ruling_id} has no example {example!r} (it has: {names})")
-    check_expect(claims, chosen[0] if chosen else None, ruling_id, where)
+        return [ruling_section(self.checked_report(), self.state.document)]
 
 
 def ruling_section(report: RulingReport, doc: nodes.document) -> nodes.section:

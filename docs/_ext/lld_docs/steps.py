@@ -36,7 +36,16 @@ from lld.position import Position
 from lld.record import HandRecord, load_record
 from lld.replay import steps
 
-from .common import literal, note_engine_dependencies, para, raw_html, ruling_label, strong, xref
+from .common import (
+    board_legend,
+    literal,
+    note_engine_dependencies,
+    para,
+    raw_html,
+    ruling_label,
+    strong,
+    xref,
+)
 
 #: Where the generated pages go, under ``docs/``.
 PAGES = "hands"
@@ -74,6 +83,7 @@ def step_through(rec: HandRecord, seat: int | None) -> nodes.container:
         for row in board(view):
             seen.update(row.cards)
     root = nodes.container(classes=["lld-steps"])
+    root += board_legend(seat)
     root += raw_html(str(svg.defs(seen)))
     last = len(moves)
     deal = nodes.container(ids=[step_id(0)], classes=["lld-step"])

@@ -37,14 +37,23 @@ def _paper(paper: str) -> str:
     return paper
 
 
-def handout_html(rules: Ruleset, paper: str = "a4", date: str | None = None) -> str:
-    """The handout for ``rules`` as a standalone HTML document."""
-    return _render(handout_content(rules, date), _paper(paper))
+def handout_html(
+    rules: Ruleset, paper: str = "a4", date: str | None = None, site: str | None = None
+) -> str:
+    """The handout for ``rules`` as a standalone HTML document, citing ``site``
+    (the live site's address unless given)."""
+    return _render(handout_content(rules, date, site), _paper(paper))
 
 
-def write_pdf(rules: Ruleset, paper: str, path: str | Path, date: str | None = None) -> Path:
+def write_pdf(
+    rules: Ruleset,
+    paper: str,
+    path: str | Path,
+    date: str | None = None,
+    site: str | None = None,
+) -> Path:
     """Write the handout for ``rules`` on ``paper`` to ``path`` as PDF; the path written."""
-    html = handout_html(rules, paper, date)
+    html = handout_html(rules, paper, date, site)
     out = Path(path)
     # WeasyPrint logs its progress (from its import on), and warns of the cards'
     # SVG ``style`` attributes, which it draws all the same: only errors are shown.

@@ -2,10 +2,14 @@
 
 The site's address is a project setting (:data:`DEFAULT_SITE_URL`), overridden
 by the environment variable ``LLD_SITE_URL``; the handouts and the site's
-"how to cite" page both read it through :func:`site_url`.
+"how to cite" page both read it through :func:`site_url`. A released version's
+pages stay on the site, frozen, under :func:`frozen_site` (``v/VERSION/``): a
+citation given there shows what that version said for as long as the site exists.
 
 >>> ruling_citation("R14", site="https://lld.example.org/", version="0.1.0")
 'lld R14, "The fourth card against a pair royal on the table", version 0.1.0, https://lld.example.org/rules.html#r14'
+>>> frozen_site("0.2.0", site="https://lld.example.org/")
+'https://lld.example.org/v/0.2.0/'
 >>> ruling_key("R14")
 'lld-r14'
 """
@@ -28,6 +32,30 @@ def site_url() -> str:
     """The site's address, ending in ``/``."""
     url = os.environ.get("LLD_SITE_URL") or DEFAULT_SITE_URL
     return url if url.endswith("/") else url + "/"
+
+
+#: Where a released version's frozen pages are, under the site: ``v/VERSION/``.
+FROZEN_PATH = "v"
+
+
+_RELEASE = re.compile(r"\d+\.\d+\.\d+(?:(?:a|b|rc)\d+)?")
+
+
+def is_release(version: str) -> bool:
+    """A release number as the project writes them: ``1.2.0``, ``1.3.0rc1``."""
+    return _RELEASE.fullmatch(version) is not None
+
+
+def release_key(version: str) -> tuple[tuple[int, str], ...]:
+    """Orders release numbers: ``0.10.0`` after ``0.9.0``, ``1.0.0rc1`` before ``1.0.0``."""
+    parts = [(int(p), "") if p.isdigit() else (-1, p) for p in re.findall(r"\d+|[a-z]+", version)]
+    # A final release sorts after its candidates (``1.0.0`` > ``1.0.0rc1``).
+    return (*parts, (0, "~")) if not re.search(r"[a-z]", version) else tuple(parts)
+
+
+def frozen_site(version: str, site: str | None = None) -> str:
+    """The address of ``version``'s frozen copy of the site, ending in ``/``."""
+    return f"{site or site_url()}{FROZEN_PATH}/{version}/"
 
 
 def _conc(concordance: Concordance | None) -> Concordance:
@@ -57,11 +85,13 @@ def source_key(source_id: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", source_id.lower())
 
 
+#: The site as a work: its authors and title (as ``CITATION.cff`` gives them).
+AUTHORS = "lld developers"
+TITLE = "Laugh and Lie Down: every source's reading as an executable rules engine"
+
+
 def site_citation(site: str | None = None, version: str | None = None) -> str:
-    return (
-        f"lld developers, Laugh and Lie Down: every source's reading as an executable rules"
-        f" engine, version {_version(version)}, {site or site_url()}"
-    )
+    return f"{AUTHORS}, {TITLE}, version {_version(version)}, {site or site_url()}"
 
 
 def site_bibtex(site: str | None = None, version: str | None = None) -> str:
@@ -69,12 +99,18 @@ def site_bibtex(site: str | None = None, version: str | None = None) -> str:
         "misc",
         "lld",
         {
-            "author": "{lld developers}",
-            "title": "{Laugh and Lie Down: every source's reading as an executable rules engine}",
+            "author": f"{{{AUTHORS}}}",
+            "title": f"{{{TITLE}}}",
             "version": _version(version),
             "url": site or site_url(),
         },
     )
+
+
+def _ruling(ruling_id: str, site: str | None, concordance: Concordance | None) -> tuple[str, str]:
+    """A ruling's title and its address on the site."""
+    title = _conc(concordance).ruling(ruling_id).title
+    return title, (site or site_url()) + ruling_anchor(ruling_id)
 
 
 def ruling_citation(
@@ -84,8 +120,7 @@ def ruling_citation(
     concordance: Concordance | None = None,
 ) -> str:
     """``lld R14, "title", version X, <url>#r14``."""
-    title = _conc(concordance).ruling(ruling_id).title
-    url = (site or site_url()) + ruling_anchor(ruling_id)
+    title, url = _ruling(ruling_id, site, concordance)
     return f'lld {ruling_id}, "{title}", version {_version(version)}, {url}'
 
 
@@ -95,16 +130,16 @@ def ruling_bibtex(
     version: str | None = None,
     concordance: Concordance | None = None,
 ) -> str:
-    title = _conc(concordance).ruling(ruling_id).title
+    title, url = _ruling(ruling_id, site, concordance)
     return _bibtex(
         "misc",
         ruling_key(ruling_id),
         {
-            "author": "{lld developers}",
+            "author": f"{{{AUTHORS}}}",
             "title": f"{{{ruling_id}: {title}}}",
             "howpublished": "Laugh and Lie Down, the lld rules site",
             "version": _version(version),
-            "url": (site or site_url()) + ruling_anchor(ruling_id),
+            "url": url,
         },
     )
 

@@ -85,13 +85,15 @@ def build_date() -> str:
     return day.isoformat()
 
 
-def handout_content(rules: Ruleset, date: str | None = None) -> Handout:
+def handout_content(rules: Ruleset, date: str | None = None, site: str | None = None) -> Handout:
+    """What the handout of ``rules`` says; ``site`` is the address it cites (the
+    live site unless given: the site's build gives a released version's frozen copy)."""
     from lld import __version__
     from lld.concordance import load
 
     conc = load()
     report = preset_report(rules, conc)
-    site = site_url()
+    site = site or site_url()
     lines = [_rule_line(report, ruling.id, conc, site) for ruling in conc.rulings]
     cited = dict.fromkeys(s for line in lines for s in line.sources)
     cited.update(dict.fromkeys(s for st in report.stakes for s in st.sources))

@@ -1,0 +1,228 @@
+"""Frozen copies of released versions: a citation to version N shows what N said.
+
+``tools/release.py VERSION`` builds the site as that version and stores its
+pages, compressed, as ``docs/releases/VERSION.tar.xz`` (:func:`freeze`). Every
+build of the site unpacks each stored copy into ``v/VERSION/`` of the built
+site (:func:`unpack_all`), with a banner on every page saying which version it
+is and linking the current one; the copy's own bytes are otherwise as built.
+
+Citations (the "cite this ruling" boxes, the "How to cite" page, the handouts)
+give the frozen copy's address, ``<site>v/VERSION/rules.html#r14``, whenever
+this version has one (or is being frozen: ``-D lld_release=VERSION``, which the
+release tool passes), and the live site's otherwise (:func:`cite_site`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import lzma
+import re
+import shutil
+import tarfile
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util.docutils import SphinxDirective
+
+from lld.handout.cite import FROZEN_PATH, frozen_site, is_release, release_key, site_url
+
+from .common import para
+
+#: Where the frozen copies are kept, under ``docs/``.
+RELEASES = "releases"
+#: The copy's description, inside the archive: its version and release date.
+MANIFEST = "FROZEN.json"
+#: What a frozen copy leaves out of the built site: the earlier frozen copies,
+#: Sphinx's build bookkeeping, and the pages' sources (not pages). Files larger
+#: than :data:`MAX_FILE` are left out too and listed in the manifest.
+LEFT_OUT = (FROZEN_PATH, ".buildinfo", "_sources", ".doctrees")
+MAX_FILE = 2 * 1024 * 1024
+
+
+def archive_path(docs: Path, version: str) -> Path:
+    return docs / RELEASES / f"{version}.tar.xz"
+
+
+def frozen_versions(docs: Path) -> list[str]:
+    """The versions whose frozen copy is stored, oldest first."""
+    found = [p.name.removesuffix(".tar.xz") for p in (docs / RELEASES).glob("*.tar.xz")]
+    return sorted((v for v in found if is_release(v)), key=release_key)
+
+
+def cite_site(config: Config, docs: Path) -> str:
+    """The address citations give: the frozen copy of this version if it has one
+    (or is being made now), else the live site."""
+    version = str(config.release)
+    if config.lld_release == version or archive_path(docs, version).exists():
+        return frozen_site(version)
+    return site_url()
+
+
+@dataclass(frozen=True)
+class Frozen:
+    path: Path
+    files: int
+    bytes_in: int
+    bytes_out: int
+    left_out: tuple[str, ...]
+
+
+def _kept(site: Path) -> tuple[list[Path], list[str]]:
+    kept, left = [], []
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site)
+        if rel.parts[0] in LEFT_OUT:
+            continue
+        if path.stat().st_size > MAX_FILE:
+            left.append(rel.as_posix())
+        else:
+            kept.append(path)
+    return kept, left
+
+
+def freeze(site: Path, version: str, date: str, out: Path) -> Frozen:
+    """Store the built ``site`` as ``out`` (tar, xz): the same bytes on every run
+    for the same pages (sorted, no owners, the release date as every time)."""
+    kept, left = _kept(site)
+    manifest = {"version": version, "date": date, "left_out": left}
+    mtime = int(_dt_epoch(date))
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
+
+        def add(name: str, data: bytes) -> None:
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), mtime, 0o644
+            tar.addfile(info, io.BytesIO(data))
+
+        add(MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+        for path in kept:
+            add(path.relative_to(site).as_posix(), path.read_bytes())
+    raw = buffer.getvalue()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # xz at its strongest: the pages repeat each other (the step-throughs most).
+    out.write_bytes(lzma.compress(raw, preset=9 | lzma.PRESET_EXTREME))
+    return Frozen(out, len(kept), len(raw), out.stat().st_size, tuple(left))
+
+
+def _dt_epoch(date: str) -> float:
+    import datetime as dt
+
+    day = dt.date.fromisoformat(date)
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc).timestamp()
+
+
+def read_manifest(archive: Path) -> dict[str, object]:
+    with tarfile.open(archive, mode="r:xz") as tar:
+        member = tar.extractfile(MANIFEST)
+        if member is None:
+            raise ValueError(f"{archive}: no {MANIFEST}")
+        data: dict[str, object] = json.load(member)
+    return data
+
+
+_ARTICLE = re.compile(r'(<article\b[^>]*role="main"[^>]*>)')
+_BODY = re.compile(r"(<body\b[^>]*>)")
+
+
+def banner(version: str, date: str, current: str, here: str) -> str:
+    """The notice on every page of a frozen copy. Styled inline: the copy keeps
+    the stylesheet it was built with, which knows nothing of it."""
+    style = (
+        "display:flow-root;margin:0 0 1.2em;padding:0.6em 0.9em;border:2px solid #8a6d00;"
+        "border-radius:0.3em;background:#fff4c7;color:#2b2200;font-size:0.95em;line-height:1.45"
+    )
+    return (
+        f'<aside class="lld-frozen" role="note" style="{style}"><strong>Version {escape(version)}'
+        f"</strong>, frozen when it was released ({escape(date)}): this page says what version"
+        f" {escape(version)} said, for citations to it. The current version is"
+        f' {escape(current)}: <a href="{escape(here)}" style="color:#003a8c">this page now</a>.'
+        "</aside>"
+    )
+
+
+def unpack(archive: Path, site: Path, current: str) -> Path:
+    """Unpack ``archive`` into ``site``/v/VERSION/ with the banner on every page."""
+    manifest = read_manifest(archive)
+    version, date = str(manifest["version"]), str(manifest["date"])
+    dest = site / FROZEN_PATH / version
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    with tarfile.open(archive, mode="r:xz") as tar:
+        tar.extractall(dest, filter="data")
+    (dest / MANIFEST).unlink()
+    for page in dest.rglob("*.html"):
+        rel = page.relative_to(dest).as_posix()
+        up = "../" * (rel.count("/") + 2)
+        # The same page in the current site, or its home page if the page is gone.
+        here = up + (rel if (site / rel).exists() else "index.html")
+        html = page.read_text(encoding="utf-8")
+        note = banner(version, date, current, here)
+        found = _ARTICLE.search(html) or _BODY.search(html)
+        if found is not None:
+            html = html[: found.end()] + note + html[found.end() :]
+        page.write_text(html, encoding="utf-8")
+    return dest
+
+
+def unpack_all(app: Sphinx, exception: Exception | None) -> None:
+    """Put every stored frozen copy into the built site (HTML builds only)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    docs = Path(app.srcdir)
+    site = Path(app.outdir)
+    wanted = set(frozen_versions(docs))
+    for old in (site / FROZEN_PATH).glob("*") if (site / FROZEN_PATH).exists() else []:
+        if old.name not in wanted:
+            shutil.rmtree(old)
+    for version in sorted(wanted, key=release_key):
+        unpack(archive_path(docs, version), site, str(app.config.release))
+
+
+class ReleasesDirective(SphinxDirective):
+    """``{releases}``: each frozen version, with its date and its address."""
+
+    def run(self) -> list[nodes.Node]:
+        docs = Path(self.env.srcdir)
+        # Reread when a copy is added: the directory's time changes with its entries.
+        self.env.note_dependency(str(docs / RELEASES))
+        versions = frozen_versions(docs)
+        if not versions:
+            return [para("No version has a frozen copy yet.")]
+        items = nodes.bullet_list()
+        up = "../" * self.env.docname.count("/")
+        for version in reversed(versions):
+            date = str(read_manifest(archive_path(docs, version))["date"])
+            link = nodes.reference(
+                "", f"version {version}", refuri=f"{up}{FROZEN_PATH}/{version}/index.html"
+            )
+            where = frozen_site(version)
+            items += nodes.list_item(
+                "", para(link, f", released {date}: ", nodes.literal(where, where))
+            )
+        return [items]
+
+
+def version_in_footer(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
+) -> None:
+    """Every page's footer names the version it was built as (the theme shows the
+    copyright line there)."""
+    context["copyright"] = f"{context.get('copyright', '')} · lld version {app.config.release}"
+
+
+def setup_releases(app: Sphinx) -> None:
+    # The version being frozen by tools/release.py (-D lld_release=VERSION).
+    app.add_config_value("lld_release", "", "env", str)
+    app.add_directive("releases", ReleasesDirective)
+    app.connect("build-finished", unpack_all)
+    app.connect("html-page-context", version_in_footer)
+
+
+__all__ = ["cite_site", "freeze", "frozen_versions", "setup_releases", "unpack"]

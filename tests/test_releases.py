@@ -1,0 +1,194 @@
+"""Versions and releases: the version agrees everywhere it is written, and
+``tools/release.py`` cuts a release end to end (on a scratch copy of the
+repository, with a scratch version: never a real release).
+
+The end-to-end test builds the site twice (the release's build, then an
+ordinary one that must serve the frozen copy), so it needs Sphinx: it runs in
+``nox -s docs`` and is skipped elsewhere. The rest runs everywhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import lld
+from lld.handout.cite import frozen_site, is_release, release_key, site_url
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRATCH_VERSION = "90.0.0"
+SCRATCH_DATE = "2030-01-02"
+#: A frozen copy is kept in the repository for good: it must stay small.
+MAX_ARCHIVE = 3 * 2**20
+
+
+def versions_written(root: Path) -> dict[str, str]:
+    """Every place the version is written, read independently of the release tool."""
+    text = {n: (root / n).read_text(encoding="utf-8") for n in ("pyproject.toml", "CITATION.cff")}
+    init = (root / "src" / "lld" / "__init__.py").read_text(encoding="utf-8")
+    project = text["pyproject.toml"].split("[project]", 1)[1].split("\n[", 1)[0]
+    found = {
+        "pyproject.toml": re.findall(r'^version = "([^"]+)"$', project, re.M),
+        "lld.__version__": re.findall(r'^__version__ = "([^"]+)"$', init, re.M),
+        "CITATION.cff": re.findall(r"^version: (\S+)$", text["CITATION.cff"], re.M),
+    }
+    assert all(len(v) == 1 for v in found.values()), found
+    return {k: v[0] for k, v in found.items()}
+
+
+def released_on(root: Path, version: str) -> tuple[str | None, str | None]:
+    """The changelog's date for ``version`` and CITATION.cff's release date."""
+    log = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    dated = re.search(rf"^## {re.escape(version)} \((\d{{4}}-\d\d-\d\d)\)$", log, re.M)
+    cff = (root / "CITATION.cff").read_text(encoding="utf-8")
+    cited = re.search(r'^date-released: "([^"]+)"$', cff, re.M)
+    return (dated.group(1) if dated else None), (cited.group(1) if cited else None)
+
+
+def test_the_version_is_the_same_everywhere() -> None:
+    found = versions_written(ROOT)
+    assert set(found.values()) == {lld.__version__}, found
+    changelog, citation = released_on(ROOT, lld.__version__)
+    assert changelog is not None, "the changelog has no dated section for this version"
+    assert changelog == citation
+
+
+def test_release_numbers_order() -> None:
+    assert all(is_release(v) for v in ("0.1.0", "1.20.3", "2.0.0rc1"))
+    assert not any(is_release(v) for v in ("1.2", "v1.2.0", "1.2.0-dev", ""))
+    ordered = ["0.9.0", "0.10.0", "1.0.0a1", "1.0.0rc1", "1.0.0", "1.0.1"]
+    shuffled = ["1.0.0", "0.10.0", "1.0.1", "1.0.0a1", "0.9.0", "1.0.0rc1"]
+    assert sorted(shuffled, key=release_key) == ordered
+    assert frozen_site("1.0.0", "https://x.test/") == "https://x.test/v/1.0.0/"
+
+
+def _scratch(tmp_path: Path) -> Path:
+    """A copy of the repository's files a release reads and writes."""
+    root = tmp_path / "repo"
+    skip = shutil.ignore_patterns("_build", "hands", "__pycache__", ".mypy_cache", "*.egg-info")
+    for name in ("docs", "src", "sources", "examples", "tools"):
+        shutil.copytree(ROOT / name, root / name, ignore=skip)
+    for name in ("pyproject.toml", "CHANGELOG.md", "CITATION.cff", "README.md"):
+        shutil.copy2(ROOT / name, root / name)
+    return root
+
+
+def _run_tool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, str(root / "tools" / "release.py"), *args]
+    return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=root)
+
+
+def _tool(root: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("release_tool", root / "tools" / "release.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["1.2"], "bad version '1.2'"),
+        ([lld.__version__], f"is not after the current version {lld.__version__}"),
+        ([SCRATCH_VERSION, "--date", "2030-13-01"], "bad date '2030-13-01'"),
+    ],
+)
+def test_the_release_tool_refuses_bad_input_in_one_line(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    root = _scratch(tmp_path)
+    before = versions_written(root)
+    done = _run_tool(root, *args)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("release: "), done.stderr
+    assert message in done.stderr
+    assert versions_written(root) == before
+
+
+def test_the_changelog_is_dated_and_a_new_unreleased_section_opened(tmp_path: Path) -> None:
+    root = _scratch(tmp_path)
+    old = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    texts = _tool(root).new_texts(root, SCRATCH_VERSION, SCRATCH_DATE)
+    log = texts[root / "CHANGELOG.md"]
+    assert log.index("## Unreleased\n") < log.index(f"## {SCRATCH_VERSION} ({SCRATCH_DATE})\n")
+    # What was unreleased is now under the version, word for word.
+    unreleased = old.split("## Unreleased\n", 1)[1].split("\n## ", 1)[0]
+    assert f"## {SCRATCH_VERSION} ({SCRATCH_DATE})\n{unreleased}" in log
+    for path, text in texts.items():
+        path.write_text(text, encoding="utf-8")
+    assert set(versions_written(root).values()) == {SCRATCH_VERSION}
+    assert released_on(root, SCRATCH_VERSION) == (SCRATCH_DATE, SCRATCH_DATE)
+
+
+def _resolves(site: Path, url: str) -> bool:
+    """Whether an address on the published site is a page and anchor of ``site``."""
+    rel, _, anchor = url.removeprefix(site_url()).partition("#")
+    page = site / (rel or "index.html")
+    if page.is_dir():
+        page = page / "index.html"
+    if not page.is_file():
+        return False
+    return not anchor or f'id="{anchor}"' in page.read_text(encoding="utf-8")
+
+
+def test_a_release_end_to_end_on_a_scratch_version(tmp_path: Path) -> None:
+    """Cut a scratch release in a copy of the repository, then build the site as
+    a reader gets it: the frozen copy is served under v/VERSION/ with its banner,
+    and the citations give addresses in it that resolve."""
+    pytest.importorskip("sphinx", reason="the release builds the site: nox -s docs")
+    root = _scratch(tmp_path)
+    done = _run_tool(root, SCRATCH_VERSION, "--date", SCRATCH_DATE)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"released {SCRATCH_VERSION}" in done.stdout
+    assert set(versions_written(root).values()) == {SCRATCH_VERSION}
+    assert released_on(root, SCRATCH_VERSION) == (SCRATCH_DATE, SCRATCH_DATE)
+
+    archive = root / "docs" / "releases" / f"{SCRATCH_VERSION}.tar.xz"
+    assert 0 < archive.stat().st_size <= MAX_ARCHIVE
+    with tarfile.open(archive, "r:xz") as tar:
+        names = set(tar.getnames())
+        manifest = json.load(tar.extractfile("FROZEN.json"))  # type: ignore[arg-type]
+    assert manifest["version"] == SCRATCH_VERSION
+    assert manifest["date"] == SCRATCH_DATE
+    assert {"index.html", "rules.html", "citing.html", "_static/lld.css"} <= names
+    assert not any(n.startswith(("v/", "_sources/", ".buildinfo")) for n in names)
+
+    site = root / "docs" / "_build" / "html"
+    build = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-j", "auto",
+             "-d", str(site.parent / "doctrees"), str(root / "docs"), str(site)]  # fmt: skip
+    built = subprocess.run(build, capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+
+    frozen = site / "v" / SCRATCH_VERSION
+    rules = (frozen / "rules.html").read_text(encoding="utf-8")
+    assert 'id="r14"' in rules
+    assert f"<strong>Version {SCRATCH_VERSION}</strong>" in rules
+    assert '<a href="../../rules.html" style=' in rules  # "this page now"
+    assert f"lld version {SCRATCH_VERSION}" in (frozen / "index.html").read_text(encoding="utf-8")
+    pages = list(frozen.rglob("*.html"))
+    assert len(pages) > 20
+    assert all('class="lld-frozen"' in p.read_text(encoding="utf-8") for p in pages)
+
+    # The live site cites the frozen copy, and every such address resolves.
+    base = frozen_site(SCRATCH_VERSION)
+    cited = []
+    for page in ("rules.html", "citing.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        cited += re.findall(rf"{re.escape(base)}[^\s<\"}}]*", html)
+    assert f"{base}rules.html#r14" in cited
+    assert f"{base}rules.html#r39" in cited
+    assert [u for u in cited if not _resolves(site, u)] == []
+    citing = (site / "citing.html").read_text(encoding="utf-8")
+    assert f'href="v/{SCRATCH_VERSION}/index.html"' in citing
