@@ -13,8 +13,8 @@ move's event names the ruling the reference expects.
 Deals come three ways: built rank by rank for the rare cases, under every
 preset and under random mixtures of the options that decide legality; dealt
 from a seed, for every preset and player count; and set up with a single card
-of a rank in a won pile, which play never makes. The last kind shows an engine
-bug (R15, see ``ODD_PILE_BUG``), kept as strict xfails until it is fixed.
+of a rank in a won pile, which play never makes (and which once showed an R15
+bug: the one card left of two was claimable as a pair royal's remainder).
 
 A last test counts, in a fixed-seed run, how often the generator reaches each
 rare case, so that the claim "the rare cases are covered" can fail too.
@@ -334,16 +334,6 @@ def test_engine_agrees_with_the_reference_on_shuffled_deals(preset: str, players
 #: Hands dealt from a seed per preset and player count.
 SHUFFLED_DEALS = 3
 
-ODD_PILE_BUG = (
-    "engine bug: R15 pair_royal_remainder opens a claim on cards that are not the pair"
-    " left of a pair royal: after a capture of one of two on the table, with the fourth"
-    " card in a won pile (an odd pile, which only a set-up deal holds), the one card left"
-    " may be claimed; R15 is about 'one of a pair royal', and R12 wins cards two or four"
-    " at a time"
-)
-
-
-@pytest.mark.xfail(strict=True, reason=ODD_PILE_BUG)
 def test_R15_one_card_left_of_a_pair_is_not_claimable() -> None:
     """Two nines on the table, the third in hand, the fourth already won by itself.
 
@@ -361,12 +351,10 @@ def test_R15_one_card_left_of_a_pair_is_not_claimable() -> None:
     assert not [m for m in g.legal_moves() if m.kind == CLAIM]
 
 
-@pytest.mark.xfail(strict=True, reason=ODD_PILE_BUG)
 def test_engine_agrees_with_the_reference_with_odd_won_piles() -> None:
     """Set-up deals with a single card of a rank in a won pile, from fixed seeds.
 
-    Every disagreement found so far is the one above; once it is fixed this
-    test passes, and the mark must go.
+    The one disagreement these found, the R15 case above, is fixed.
     """
     for seed in range(ODD_PILE_RUNS):
         rng = random.Random(f"odd {seed}")

@@ -490,8 +490,9 @@ class Game:
         # Cards of this rank still in some hand (nothing is set aside until the end).
         in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
         if not in_hands:
-            if left:
-                # R15: the pair left of a pair royal taken singly.
+            if NIBBLE_COUNT[before] == 3 and NIBBLE_COUNT[left] == 2:
+                # R15: the pair left of a pair royal taken singly (not one card
+                # left of two, which only a set-up deal with odd won piles gives).
                 self._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
                 self.free_pending = True
         elif not left and NIBBLE_COUNT[in_hands] == 2:
