@@ -422,3 +422,52 @@ def test_R22_sympkyn_a_lawful_lie_down_is_not_punished(seeds: dict[str, str]) ->
     assert g.table & rules_tests.SEVENS == cards("7C 7D")
     for seat in (1, 2, 3):
         assert_illegal(g, f"{seat}: claim 7C 7D", "R37", "chosen_lie_down_pair=to_dealer")
+
+
+# ------------------------------------------------------------------ the bot's advice
+
+
+def _bot_advice() -> dict[str, object]:
+    """The willughby bot's rules of thumb, by the name an ``advises`` clause uses."""
+    from lld.bots import willughby
+
+    return {
+        name.lower(): value
+        for name, value in vars(willughby).items()
+        if isinstance(value, willughby.Advice)
+    }
+
+
+def _bot_parameters() -> set[str]:
+    import inspect
+
+    from lld.bots.willughby import WillughbyBot
+
+    return set(inspect.signature(WillughbyBot).parameters) - {"seed"}
+
+
+def test_every_advises_clause_maps_to_the_bot(seeds: dict[str, str]) -> None:
+    """Each piece of strategy advice quoted in the sources names what the bot does with
+    it: a rule of thumb that cites that very clause, or a parameter of the bot."""
+    advice, parameters = _bot_advice(), _bot_parameters()
+    advising = [c for c in CONC.clauses if c.reading == "advises"]
+    assert advising
+    for c in advising:
+        assert normalise(c.quote) in seeds[c.source], c.id
+        assert not c.rulings, c.id
+        assert c.advice, c.id
+        for name in c.advice:
+            assert name in advice or name in parameters, (c.id, name)
+            if name in advice:
+                assert advice[name].clause == c.id, (c.id, name)  # type: ignore[attr-defined]
+
+
+def test_every_rule_of_thumb_cites_a_clause_that_backs_it() -> None:
+    """The bot's advice is all in the clause files: no rule of thumb without a clause,
+    and a rule of thumb citing an ``advises`` clause is named by it."""
+    for name, a in _bot_advice().items():
+        clause = CONC.clause(a.clause)  # type: ignore[attr-defined]
+        if clause.reading == "advises":
+            assert name in clause.advice, (name, clause.id)
+    named = {p for c in CONC.clauses for p in c.advice if p in _bot_parameters()}
+    assert named == {"defer_simple_mate", "look_ahead"}
