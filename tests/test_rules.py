@@ -882,6 +882,30 @@ def test_R24_an_odd_number_left_is_no_dead_pair(value: str) -> None:
     assert_illegal(g, "1: claim 9D 9H 9S", "R25")
 
 
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_R24_a_pair_royal_whose_fourth_is_won_gives_a_claim_of_two(preset: str) -> None:
+    """Seat 0 lies down with a pair royal whose fourth card is in a won pile (an odd
+    pile, set up): he could have laid a pair of it (R18), so the pairs it leaves are
+    claimable under lie_down_pair=claimable: two of the three, the third staying
+    for the dealer."""
+    rules = ruleset(preset, lie_down_pair="claimable")
+    g = position(rules, ["9C 9D 9H 2C", "3C 4C", "5C 6C"], "3D 5D", {1: "9S"})
+    play(g, "0: lie", "R22")  # nothing to capture: a lawful lie-down under any reading
+    assert g.table & cards("9C 9D 9H 9S") == cards("9C 9D 9H")
+    assert_illegal(g, "1: claim 9C 9D 9H", "R24")  # a claim takes pairs only
+    assert_illegal(g, "0: claim 9C 9D", "R25")  # his own oversight
+    claims = {m for m in g.legal_moves(1) if m.kind == CLAIM}
+    assert claims == {Move.parse(f"1: claim {t}") for t in ("9C 9D", "9C 9H", "9D 9H")}
+    play(g, "1: claim 9D 9H", "R24")
+    assert not [m for m in g.legal_moves() if m.kind == CLAIM]  # the third is nobody's claim
+    before = g.won[g.dealer]
+    finish(g)
+    if rules.leftovers == "all_to_dealer":
+        assert g.won[g.dealer] & ~before & cards("9C") == cards("9C")
+    else:
+        assert g.aside & cards("9C") == cards("9C")
+
+
 def check_R25(rules: Ruleset) -> None:
     g = dead_pair_position(claimable(rules))
     assert_illegal(g, "0: claim 7C 7D", "R25")  # one's own oversight

@@ -58,7 +58,13 @@ from lld.kinds import (
     EventKind,
 )
 from lld.ledger import Ledger
-from lld.lying_down import could_lay, lie_down, lie_down_problem, pair_is_dead
+from lld.lying_down import (
+    could_lay,
+    dead_pair_problem,
+    lie_down,
+    lie_down_problem,
+    pair_is_dead,
+)
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
 from lld.rule_tables import (
     DEAD_OPTION,
@@ -758,15 +764,9 @@ class Game:
                 raise IllegalMoveError(text, "a mournival is laid as two pairs or whole", "R17")
             if held == 3:
                 raise IllegalMoveError(text, "only a pair of a pair royal may be laid", "R18")
-            trigger = self.rules.dead_pair_trigger
-            if trigger != "unmateable" and pair_is_dead(self, seat, rank, "unmateable"):
-                why = {
-                    "other_pair_won": "a pair is laid only once other players have won the"
-                    " other two of its rank",
-                    "never": "a pair held in hand is never laid (only a mournival or a pair"
-                    " of a pair royal)",
-                }[trigger]
-                raise IllegalMoveError(text, why, "R39", f"dead_pair_trigger={trigger}")
+            problem = dead_pair_problem(self, seat, rank)
+            if problem is not None:
+                raise IllegalMoveError(text, *problem)
             raise IllegalMoveError(
                 text, "only a pair that can never be mated from the table may be laid", "R19"
             )

@@ -3,7 +3,9 @@
 A lie-down is a turn move: the player puts his whole hand on the table and is
 out for the rest of the hand (R22); under ``lie_down_payment`` he may owe each
 player still in a stake (R23). Where lying down is forced, R35 decides whether
-one made while a capture was possible is refused or played as a mistake.
+one made while a capture was possible is refused or played as a mistake; a
+mistaken lie-down's event names R35, and its ``amount`` is 1 (0 for every other
+lie-down), so that a reader of the log can tell the mistake without the rules.
 
 What the lie-down leaves on the table may be an oversight others can claim,
 each case its own ruling, so that a source can rule one and not another:
@@ -56,6 +58,20 @@ def pair_is_dead(game: Game, seat: int, rank: int, trigger: str | None = None) -
     if in_hands != (game.hands[seat] >> shift) & 15:
         return False
     return trigger == "unmateable" or not (game.won[seat] >> shift) & 15
+
+
+def dead_pair_problem(game: Game, seat: int, rank: int) -> tuple[str, str, str] | None:
+    """R39: why ``seat``'s pair of ``rank``, dead on du Coeur's principle, may not be
+    laid under the ruleset's narrower trigger, or ``None``."""
+    trigger = game.rules.dead_pair_trigger
+    if trigger == "unmateable" or not pair_is_dead(game, seat, rank, "unmateable"):
+        return None
+    why = {
+        "other_pair_won": "a pair is laid only once other players have won the other two"
+        " of its rank",
+        "never": "a pair held in hand is never laid (only a mournival or a pair of a pair royal)",
+    }[trigger]
+    return why, "R39", f"dead_pair_trigger={trigger}"
 
 
 def could_lay(game: Game, seat: int, rank: int, held: int) -> bool:
@@ -124,4 +140,11 @@ def lie_down(game: Game, seat: int) -> None:
         game.free_pending = True
 
 
-__all__ = ["could_lay", "has_capture", "lie_down", "lie_down_problem", "pair_is_dead"]
+__all__ = [
+    "could_lay",
+    "dead_pair_problem",
+    "has_capture",
+    "lie_down",
+    "lie_down_problem",
+    "pair_is_dead",
+]
