@@ -1,13 +1,16 @@
 """Properties of every hand: random playouts for every preset and player count.
 
 After every single move: all 52 cards are in exactly one place, hands only
-shrink and won piles only grow, the ledger is consistent, the seat to play is
-one still in play, every move :meth:`~lld.game.Game.legal_moves` lists is
-accepted, random moves it does not list are refused (naming a known ruling and
-the ruleset's own option) and change nothing, and the move just played cannot
-be played again. At the end: the pot is left empty exactly when the stakes
-table balances for that outcome, the nets and the pot sum to zero, and every
-event names a ruling in the registry.
+shrink and won piles only grow, a won pile holds an odd number of cards of a
+rank only where one capture took three of it (R38's collects_all; with takes_one
+every pile holds pairs; at the end the dealer's leftovers may hold the fourth,
+which nobody could mate), the ledger is consistent, the seat to play is one
+still in play, every move :meth:`~lld.game.Game.legal_moves` lists is accepted,
+random moves it does not list are refused (naming a known ruling and the
+ruleset's own option) and change nothing, and the move just played cannot be
+played again. At the end: the pot is left empty when the stakes table balances
+for that outcome and every pile holds pairs, the nets and the pot sum to zero,
+and every event names a ruling in the registry.
 
 The playouts take free moves (laying pairs, claiming oversights) at random
 and choose among every suit variant that legal_moves() offers.
