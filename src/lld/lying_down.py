@@ -102,11 +102,17 @@ def lie_down(game: Game, seat: int) -> None:
     mistake = game._lie_down_mistakes and has_capture(game, seat)
     chosen = game.rules.lie_down == "voluntary"
     # R24: the ranks he could have laid at this moment, decided before his hand goes.
-    layable = 0
-    for rank in iter_ranks(ranks_present(hand)):
+    # Every such rank is on his watch (see Game._lay_watch), usually empty: checking
+    # only those keeps a lie-down cheap in the playout loop.
+    layable = 0  # as ranks_present() gives ranks: bit rank << 2
+    watch = game._lay_watch[seat]
+    while watch:
+        low = watch & -watch
+        watch ^= low
+        rank = low.bit_length() - 1
         held = NIBBLE_COUNT[(hand >> (rank << 2)) & 15]
         if held >= 2 and could_lay(game, seat, rank, held):
-            layable |= 1 << rank
+            layable |= 1 << (rank << 2)
     game.hands[seat] = 0
     game.table = table = game.table | hand
     game.out[seat] = True
@@ -122,16 +128,18 @@ def lie_down(game: Game, seat: int) -> None:
     game.turns += 1
     if game._fresh:
         game._fresh.clear()
-    # Only the ranks he put down of which no card is left in any hand: nobody can mate them.
-    in_hands = FULL_DECK ^ table ^ game._won_all
-    held_anywhere = ranks_present(in_hands)
-    lonely = ranks_present(hand) & ~held_anywhere & RANK_BASES
+    # Only the ranks he put down of which no card is left in any hand: nobody can mate
+    # them. Without a mistake or a choice (R36, R37), only a layable rank can be one.
+    candidates = ranks_present(hand) if mistake or chosen else layable
+    if not candidates:
+        return
+    lonely = candidates & ~ranks_present(FULL_DECK ^ table ^ game._won_all) & RANK_BASES
     for rank in iter_ranks(lonely):
         shift = rank << 2
         on_table = NIBBLE_COUNT[(table >> shift) & 15]
-        if layable >> rank & 1:
+        if layable >> shift & 1:
             origin = LIE_DOWN_PAIR
-        elif NIBBLE_COUNT[(hand >> shift) & 15] == 1 and on_table == 2 and (mistake or chosen):
+        elif NIBBLE_COUNT[(hand >> shift) & 15] == 1 and on_table == 2:
             # He put one card beside the one there; the other two are won.
             origin = MISTAKEN_LIE_DOWN_PAIR if mistake else CHOSEN_LIE_DOWN_PAIR
         else:
