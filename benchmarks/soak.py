@@ -2,9 +2,13 @@
 
 Not a test (it takes minutes): ``nox -s soak`` or ``python benchmarks/soak.py``.
 After every single move it checks that all 52 cards are in exactly one place,
-that hands only shrink, that the ledger is consistent, and that the seat to
-play is in play; at the end, that the pot is left over exactly when the
-ruleset's stakes table does not balance for that outcome. Random bots make
+that hands only shrink, that the ledger is consistent, that the seat to play
+is in play, and that a won pile holds an odd number of cards of a rank only
+where one capture took three of it (R38's collects_all; the dealer's leftovers
+at the end may hold the fourth, which nobody could mate): with R38's takes_one
+every won pile holds pairs. At the end, the pot is left over exactly as the
+won piles and the stakes table say. ``--option name=value`` plays the presets
+with options changed (``--option one_against_pair=collects_all``). Random bots make
 every choice, free moves included, and now and then a random suit variant from
 ``legal_moves()`` is played instead, to exercise the full legality check.
 
@@ -19,17 +23,49 @@ import random
 import sys
 import time
 
-from lld.cards import FULL_DECK, count
+from lld.cards import FULL_DECK, NIBBLE_COUNT, count
+from lld.concordance import registry
+from lld.errors import LldError
 from lld.game import Game
-from lld.moves import TURN_KINDS
-from lld.presets import PRESETS
+from lld.kinds import EventKind
+from lld.moves import CAPTURE, TURN_KINDS
+from lld.presets import PRESETS, ruleset_with
+from lld.ruleset import Ruleset
 from lld.stakes import stakes_for_cards
 
-KNOWN_RULES = {f"R{i}" for i in range(1, 35)}
+KNOWN_RULES = {r.id for r in registry()}
 
 
 class Broken(Exception):
     pass
+
+
+def odd_ranks(mask: int) -> int:
+    """A bit per rank (1 << rank) of which ``mask`` holds an odd number of cards."""
+    return sum(1 << r for r in range(13) if NIBBLE_COUNT[(mask >> (4 * r)) & 15] & 1)
+
+
+class PileParity:
+    """The ranks each won pile may hold an odd number of, followed event by event:
+    only a capture of three cards (R38) or the leftovers (R29) change a pile's parity."""
+
+    def __init__(self, game: Game) -> None:
+        self.odd = [odd_ranks(w) for w in game.deal.won]
+        self.seen = 0
+
+    def check(self, game: Game) -> None:
+        events = game.events
+        for e in events[self.seen :]:
+            cards = e.hand | e.table
+            three = e.kind == CAPTURE and count(cards) == 3
+            if three and game.rules.one_against_pair != "collects_all":
+                raise Broken(f"{e.describe()} won three cards under one_against_pair=takes_one")
+            if (three or e.kind == EventKind.LEFTOVERS) and e.seat is not None:
+                self.odd[e.seat] ^= odd_ranks(cards)
+        self.seen = len(events)
+        for seat, pile in enumerate(game.won):
+            if odd_ranks(pile) != self.odd[seat]:
+                raise Broken(f"won pile {seat} is odd in a rank no capture of three explains")
 
 
 def check_position(game: Game, before: list[int]) -> None:
@@ -60,9 +96,9 @@ def expected_pot_left(game: Game) -> int:
     return pot
 
 
-def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Game:
-    rules = PRESETS[rules_name]
+def soak_one(rules: Ruleset, players: int, seed: int, rng: random.Random) -> Game:
     game = Game.new(rules, players, seed, seed % players)
+    parity = PileParity(game)
     u = rng.random
     while not game.over:
         before = list(game.hands)
@@ -74,6 +110,7 @@ def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Ga
                     break
                 game.play(moves[i])
                 check_position(game, before)
+                parity.check(game)
         if not game.over:  # the free moves may have ended the hand
             if u() < 0.1:
                 legal = game.legal_moves(game.to_play)
@@ -84,6 +121,7 @@ def soak_one(rules_name: str, players: int, seed: int, rng: random.Random) -> Ga
                 move = moves[int(u() * len(moves))]
             game.play(move)
             check_position(game, before)
+            parity.check(game)
     if game.ledger.pot != expected_pot_left(game):
         raise Broken(f"pot left {game.ledger.pot}, expected {expected_pot_left(game)}")
     if sum(game.ledger.net) + game.ledger.pot != 0:
@@ -98,18 +136,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--preset", choices=sorted(PRESETS))
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    try:
+        rulesets = {name: ruleset_with(name, args.option) for name in sorted(PRESETS)}
+    except LldError as error:
+        print(f"soak: {error}", file=sys.stderr)
+        return 2
     rng = random.Random(20261121)
     names = [args.preset] if args.preset else sorted(PRESETS)
     total = 0
     start = time.perf_counter()
     for name in names:
-        for players in PRESETS[name].players:
+        for players in rulesets[name].players:
             t0 = time.perf_counter()
             unbalanced = 0
             for seed in range(args.hands):
                 try:
-                    game = soak_one(name, players, seed, rng)
+                    game = soak_one(rulesets[name], players, seed, rng)
                 except Broken as error:
                     print(f"BROKEN {name} players={players} seed={seed}: {error}")
                     return 1

@@ -34,6 +34,11 @@ PLAY_OPTIONS = (
     "claim_priority",
     "claim_deadline",
     "last_player_turn",
+    "lie_down_mistake",
+    "mistaken_lie_down_pair",
+    "chosen_lie_down_pair",
+    "one_against_pair",
+    "dead_pair_trigger",
 )
 
 #: How a live rank's four cards are dealt: a place for each card. ``H``, ``H2``
@@ -42,13 +47,13 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "mournival on the table": ("T", "T", "T", "T"),  # R11
     "pair royal against its fourth": ("T", "T", "T", "H"),  # R14, R15
     "pair against pair": ("T", "T", "H", "H"),  # R16
-    "pair against a pair split": ("T", "T", "H", "H2"),  # R13
-    "dead pair": ("H", "H", "W", "W"),  # R19, R24
+    "pair against a pair split": ("T", "T", "H", "H2"),  # R13, R38
+    "dead pair": ("H", "H", "W", "W"),  # R19, R24, R39
     "pair royal in hand, fourth on the table": ("H", "H", "H", "T"),  # R18, R19
     "pair royal in hand, fourth held": ("H", "H", "H", "H2"),  # R18
     "mournival in hand": ("H", "H", "H", "H"),  # R17
     "pair and pair in hands": ("H", "H", "H2", "H2"),
-    "a simple mate": ("T", "H", "W", "W"),  # R12
+    "a simple mate": ("T", "H", "W", "W"),  # R12, R36, R37
     "pair in hand, one on the table": ("H", "H", "T", "H2"),
     "two singles": ("T", "H", "T", "H2"),
 }

@@ -179,6 +179,9 @@ def stakes_for(cards_won: int, break_even: int) -> int:
     lose one for four" where break-even is five), not taken from the engine.
     """
     diff = cards_won - break_even
+    if break_even % 2 == 0:
+        # R38 collects_all: an odd pile counts whole pairs only, rounded toward zero.
+        return diff // 2 if diff >= 0 else -(-diff // 2)
     if diff >= 0:
         return (diff + 1) // 2
     return -((-diff + 1) // 2)

@@ -293,20 +293,36 @@ def R16_pair_against_pair(rules: Ruleset, in_hand: int, on_table: int) -> set[tu
     return {(2, 2)}
 
 
+def R38_one_against_pair(
+    rules: Ruleset, on_table: int, shapes: set[tuple[int, int]]
+) -> set[tuple[int, int]]:
+    """``takes_one``: the shapes as R13, R14 and R16 give them. ``collects_all``: "a card
+    from the hand takes every card of its rank on the table (one, two or three)", so
+    wherever one card would take one of two or three, it takes them all; two cards
+    against two (R16) are left as R16 says."""
+    if rules.one_against_pair == "takes_one":
+        return shapes
+    assert rules.one_against_pair == "collects_all", rules.one_against_pair
+    return {(1, on_table) if shape == (1, 1) else shape for shape in shapes}
+
+
 def R12_capture_shapes(rules: Ruleset, in_hand: int, on_table: int) -> set[tuple[int, int]]:
     """(cards from the hand, cards from the table) that a capture of one rank may use.
 
     R12: one card from the hand with one from the table (a pair) or with all
     three of a pair royal (two pairs); cards are won two or four at a time.
-    R13, R14 and R16 decide the cases with more than one card on the table.
+    R13, R14 and R16 decide the cases with more than one card on the table,
+    and R38 whether one card takes all of them.
     """
     if not in_hand or not on_table:
         return set()
     if on_table == 1:
         return {(1, 1)}
     if on_table == 2:
-        return R16_pair_against_pair(rules, in_hand, 2) or R13_one_against_a_pair(2)
-    return R14_pair_royal_capture(rules, on_table)
+        shapes = R16_pair_against_pair(rules, in_hand, 2) or R13_one_against_a_pair(2)
+    else:
+        shapes = R14_pair_royal_capture(rules, on_table)
+    return R38_one_against_pair(rules, on_table, shapes)
 
 
 def capture_is_legal(pos: Position, move: Move) -> bool:
@@ -333,31 +349,80 @@ def capture_candidates(pos: Position, seat: int) -> Iterator[Move]:
                     yield Move(CAPTURE, seat, h, t)
 
 
-def R22_lie_down(pos: Position, seat: int) -> bool:
-    """``forced``: only and always when no capture is possible; ``voluntary``: any turn."""
+def can_capture(pos: Position, seat: int) -> bool:
+    return any(capture_is_legal(pos, m) for m in capture_candidates(pos, seat))
+
+
+def R22_R35_lie_down(pos: Position, seat: int) -> bool:
+    """R22 ``forced``: only and always when no capture is possible; ``voluntary``: any
+    turn. R35 ``allowed_as_mistake``: under ``forced``, a lie-down while a capture is
+    possible is still a legal move (a mistake, with R36's consequence)."""
     if pos.rules.lie_down == "voluntary":
         return True
     assert pos.rules.lie_down == "forced", pos.rules.lie_down
-    return not any(capture_is_legal(pos, m) for m in capture_candidates(pos, seat))
+    if pos.rules.lie_down_mistake == "allowed_as_mistake":
+        return True
+    assert pos.rules.lie_down_mistake == "refused", pos.rules.lie_down_mistake
+    return not can_capture(pos, seat)
+
+
+def R35_mistake(pos: Position, seat: int) -> bool:
+    """Whether ``seat``'s lie-down now would be a mistake: lying down is forced, R35
+    lets it be made, and he could capture."""
+    return (
+        pos.rules.lie_down == "forced"
+        and pos.rules.lie_down_mistake == "allowed_as_mistake"
+        and can_capture(pos, seat)
+    )
 
 
 # ------------------------------------------------------------------ laying pairs
 
 
-def R17_R18_R19_lay_sizes(cards: Cards, seat: int, rank: int) -> set[int]:
+def R17_mournival_rest(pos: Position, seat: int, rank: int) -> bool:
+    """The seat laid half of a mournival of ``rank`` (two of four held): R17 lets him lay
+    the other half as the second of "two pairs", whatever R39 says of other pairs."""
+    return any(
+        s.move.kind == LAY
+        and s.move.seat == seat
+        and single_rank(s.move.hand) == rank
+        and how_many(s.before.hands[seat], rank) == 4
+        and count(s.move.hand) == 2
+        for s in pos.steps
+    )
+
+
+def R39_dead_pair(pos: Position, seat: int, rank: int) -> bool:
+    """R19 with R39's trigger: the seat's pair of ``rank`` can no longer be mated.
+
+    ``unmateable``: the other two are won (none on the table or in another hand),
+    by anyone. ``other_pair_won``: both in other players' won piles, none in his
+    own. ``never``: a pair held in hand is not laid.
+    """
+    cards, trigger = pos.cards, pos.rules.dead_pair_trigger
+    if how_many(cards.hands[seat], rank) != 2 or trigger == "never":
+        return False
+    others_won = cards.won_by_anyone(rank) == 2
+    if trigger == "unmateable":
+        return others_won
+    assert trigger == "other_pair_won", trigger
+    return others_won and how_many(cards.won[seat], rank) == 0
+
+
+def R17_R18_R19_lay_sizes(pos: Position, seat: int, rank: int) -> set[int]:
     """How many cards of ``rank`` the seat may lay by him from the hand.
 
-    R17: a mournival, as two pairs or whole (2 or 4). R18: a pair of a pair
-    royal (2; the third stays). R19: a pair whose other two cards are won
-    (2). A pair whose mates are on the table or in another hand may still be
-    mated, so it may not be laid.
+    R17: a mournival, as two pairs or whole (2 or 4), and the rest of one he
+    laid half of. R18: a pair of a pair royal (2; the third stays). R19: a pair
+    that can no longer be mated, as R39's trigger reads that (2). Any other
+    pair may still be mated, so it may not be laid.
     """
-    held = how_many(cards.hands[seat], rank)
+    held = how_many(pos.cards.hands[seat], rank)
     if held == 4:
         return {2, 4}
     if held == 3:
         return {2}
-    if held == 2 and cards.won_by_anyone(rank) == 2:
+    if held == 2 and (R17_mournival_rest(pos, seat, rank) or R39_dead_pair(pos, seat, rank)):
         return {2}
     return set()
 
@@ -376,8 +441,7 @@ def R19_made_dead_by_last_play(pos: Position, seat: int, rank: int) -> bool:
     last = turn_moves[-1]
     if single_rank(last.hand | last.table) != rank:
         return False
-    cards = pos.cards
-    return how_many(cards.hands[seat], rank) == 2 and cards.won_by_anyone(rank) == 2
+    return R39_dead_pair(pos, seat, rank)
 
 
 def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
@@ -401,7 +465,7 @@ def lay_is_legal(pos: Position, move: Move) -> bool:
     rank = single_rank(move.hand)
     if rank is None or move.table or move.hand & ~cards.hands[move.seat]:
         return False
-    if count(move.hand) not in R17_R18_R19_lay_sizes(cards, move.seat, rank):
+    if count(move.hand) not in R17_R18_R19_lay_sizes(pos, move.seat, rank):
         return False
     return R20_lay_timing(pos, move.seat, rank)
 
@@ -414,10 +478,17 @@ class Oversight:
     """Cards on the table that nobody can mate, open to claim."""
 
     ruling: str
+    #: The cards of the rank on the table when it opened.
     cards: int
     offender: int
     #: The number of turn moves made when it became open to others.
     opened: int
+    #: How many of ``cards`` a claim takes: all, or two of a pair royal (R24).
+    take: int = 0
+
+    @property
+    def claim_size(self) -> int:
+        return self.take or count(self.cards)
 
 
 def R11_mournival_oversights(pos: Position) -> list[Oversight]:
@@ -452,38 +523,50 @@ def R15_pair_royal_remainder(pos: Position) -> list[Oversight]:
     return out
 
 
-def R24_lie_down_pair(pos: Position) -> list[Oversight]:
-    """R24 ``claimable``: lying down left on the table a pair that nobody can mate.
+def lie_down_oversights(pos: Position) -> list[Oversight]:
+    """R24, R36, R37: what a lie-down leaves on the table that nobody can mate.
 
-    Only ranks from the hand laid down count (the lie-down must be what left
-    them). "A pair": the rank lies on the table in pairs (two, or four: two
-    pairs), none of it in any hand. With an odd number there (possible only
-    from a set-up deal with odd won piles) no pair is left that pairs alone can
-    take, and nothing is claimable.
+    Only ranks from the hand laid down count, and only where no hand holds a
+    card of the rank afterwards. R24 (``lie_down_pair``): a rank of which the
+    player held two or more and could at that moment have laid a pair (R17,
+    R18, R19 with R39); a claim takes the pairs there: all of two or four, two
+    of three (a pair royal whose fourth is won; the third is the dealer's).
+    R36 (``mistaken_lie_down_pair``) after a lie-down R35 marks a mistake, R37
+    (``chosen_lie_down_pair``) after a lawful one under ``lie_down=voluntary``:
+    a rank of which he put one card on the table, which then holds two, the
+    other two being in won piles.
     """
-    if pos.rules.lie_down_pair != "claimable":
-        return []
-    out = []
-    for step in pos.steps:
+    rules, out = pos.rules, []
+    for i, step in enumerate(pos.steps):
         m = step.move
         if m.kind != LIE:
             continue
+        earlier = Position(rules, pos.deal, pos.moves[:i])
+        mistake = R35_mistake(earlier, m.seat)
         after = step.after
         for rank in RANKS:
-            if not how_many(step.before.hands[m.seat], rank):
+            held = how_many(step.before.hands[m.seat], rank)
+            if not held or after.held_by_anyone(rank):
                 continue
             on_table = how_many(after.table, rank)
-            if on_table in (2, 4) and after.held_by_anyone(rank) == 0:
-                out.append(
-                    Oversight("R24", of_rank(after.table, rank), m.seat, step.turns_before + 1)
-                )
+            if held >= 2 and R17_R18_R19_lay_sizes(earlier, m.seat, rank):
+                ruling, value, take = "R24", rules.lie_down_pair, on_table & ~1
+            elif held == 1 and on_table == 2 and mistake:
+                ruling, value, take = "R36", rules.mistaken_lie_down_pair, 2
+            elif held == 1 and on_table == 2 and rules.lie_down == "voluntary":
+                ruling, value, take = "R37", rules.chosen_lie_down_pair, 2
+            else:
+                continue
+            if value == "claimable":
+                cards = of_rank(after.table, rank)
+                out.append(Oversight(ruling, cards, m.seat, step.turns_before + 1, take))
     return out
 
 
 def open_oversights(pos: Position) -> list[Oversight]:
     """The oversights whose cards all still lie on the table."""
     table = pos.cards.table
-    found = R11_mournival_oversights(pos) + R15_pair_royal_remainder(pos) + R24_lie_down_pair(pos)
+    found = R11_mournival_oversights(pos) + R15_pair_royal_remainder(pos) + lie_down_oversights(pos)
     return [o for o in found if o.cards and table & o.cards == o.cards]
 
 
@@ -523,10 +606,16 @@ def may_claim(pos: Position, seat: int, o: Oversight) -> bool:
 
 
 def claim_is_legal(pos: Position, move: Move) -> bool:
-    """A claim takes every card of one open oversight, and nothing from the hand."""
+    """A claim takes every card of one open oversight (two of three, R24), nothing from
+    the hand."""
     if move.hand:
         return False
-    return any(o.cards == move.table and may_claim(pos, move.seat, o) for o in open_oversights(pos))
+    return any(
+        move.table & ~o.cards == 0
+        and count(move.table) == o.claim_size
+        and may_claim(pos, move.seat, o)
+        for o in open_oversights(pos)
+    )
 
 
 # ------------------------------------------------------------------ every move
@@ -541,7 +630,7 @@ def is_legal(pos: Position, move: Move) -> bool:
     if move.kind == CAPTURE:
         return capture_is_legal(pos, move)
     if move.kind == LIE:
-        return not move.hand and not move.table and R22_lie_down(pos, move.seat)
+        return not move.hand and not move.table and R22_R35_lie_down(pos, move.seat)
     if move.kind == LAY:
         return lay_is_legal(pos, move)
     if move.kind == CLAIM:

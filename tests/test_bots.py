@@ -189,12 +189,12 @@ def test_take_four_not_when_it_empties_the_hand_p57() -> None:
 
 
 def test_stay_in_look_ahead_two_player_endgame_dc55() -> None:
-    """DC-55 ("stay in as long as possible"): in the two-player endgame the look-ahead
+    """DC-86 ("stay in as long as possible"): in the two-player endgame the look-ahead
     finds the better move even where the rules of thumb would not."""
     bot = WillughbyBot(0, take_four_when_last=False, look_ahead=12)
     move, reason = bot.explain(seat0(endgame()))
     assert count(move.table) == 2
-    assert "DC-55" in reason
+    assert "DC-86" in reason
 
 
 def test_hint_is_the_bots_explanation() -> None:

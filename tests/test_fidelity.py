@@ -24,8 +24,6 @@ from lld.concordance import Concordance, load
 from lld.errors import RulesetError
 from lld.presets import (
     EDITORIAL_CHOICES,
-    PENDING_EDITORIAL,
-    PENDING_VALUES,
     PRESET_SOURCE,
     PRESETS,
     ruleset,
@@ -99,27 +97,9 @@ def test_preset_agrees_with_its_source(preset: str, players: int) -> None:
         _check_value(CONC, preset, name, spec.ruling, value, EDITORIAL_CHOICES.get((preset, name)))
 
 
-@pytest.mark.parametrize("preset", SOURCE_PRESETS)
-def test_pending_values_agree_with_the_source(preset: str) -> None:
-    pending = {r.option: r for r in CONC.rulings if r.option and r.option not in OPTIONS}
-    assert set(PENDING_VALUES[preset]) == set(pending), "a pending option without a value"
-    for option, value in PENDING_VALUES[preset].items():
-        ruling = pending[option]
-        assert value in ruling.values, (preset, option, value)
-        reason = PENDING_EDITORIAL.get((preset, option))
-        _check_value(CONC, preset, option, ruling.id, value, reason)
-
-
-def test_pending_values_of_the_reconstruction_are_the_readings() -> None:
-    for option, value in PENDING_VALUES["reconstruction"].items():
-        ruling = next(r for r in CONC.rulings if r.option == option)
-        assert ruling.reading == value, ruling.id
-    assert set(PENDING_VALUES) == set(PRESETS)
-
-
 def test_editorial_reasons_cite_real_clauses() -> None:
     ids = {c.id for c in CONC.clauses}
-    for reason in (*EDITORIAL_CHOICES.values(), *PENDING_EDITORIAL.values()):
+    for reason in EDITORIAL_CHOICES.values():
         for ref in re.findall(r"\b(?:DC|CC|CR|P|S)-[0-9]+\b", reason):
             assert ref in ids, f"{ref} in {reason!r}"
 
@@ -358,6 +338,65 @@ def test_R31_most_pairs(seeds: dict[str, str]) -> None:
     rules_tests.check_R31(variant("settlement", "most_pairs"))
 
 
+def test_R35_refused_is_no_source_reading() -> None:
+    no_source_gives("R35", "refused")
+    rules_tests.check_R35(variant("lie_down_mistake", "refused"))
+
+
+def test_R35_allowed_as_mistake(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "CC-38", "R35", "allowed_as_mistake")
+    rules_tests.check_R35(variant("lie_down_mistake", "allowed_as_mistake"))
+
+
+def test_R36_claimable_pair_left_by_a_mistake(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "CC-36", "R36", "claimable")
+    rules_tests.check_R36(variant("mistaken_lie_down_pair", "claimable"))
+
+
+def test_R36_to_dealer_is_no_source_reading() -> None:
+    no_source_gives("R36", "to_dealer")
+    rules_tests.check_R36(variant("mistaken_lie_down_pair", "to_dealer"))
+
+
+def test_R37_to_dealer_table_cards_to_the_dealer(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "S-63", "R37", "to_dealer")
+    rules_tests.check_R37(variant("chosen_lie_down_pair", "to_dealer"))
+
+
+def test_R37_claimable_is_no_source_reading() -> None:
+    no_source_gives("R37", "claimable")
+    rules_tests.check_R37(variant("chosen_lie_down_pair", "claimable"))
+
+
+def test_R38_takes_one_of_a_pair(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "DC-79", "R38", "takes_one")
+    rests_on(seeds, "S-66", "R38", "takes_one")
+    rules_tests.check_R38(variant("one_against_pair", "takes_one"))
+
+
+def test_R38_collects_all(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "S-65", "R38", "collects_all")
+    rests_on(seeds, "S-16", "R38", "collects_all")  # self-contradictory, read literally
+    rules_tests.check_R38(variant("one_against_pair", "collects_all"))
+
+
+def test_R39_unmateable_principle(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "DC-80", "R39", "unmateable")
+    rules_tests.check_R39(variant("dead_pair_trigger", "unmateable"))
+
+
+def test_R39_other_pair_won(seeds: dict[str, str]) -> None:
+    rests_on(seeds, "P-21", "R39", "other_pair_won")
+    rests_on(seeds, "CC-27", "R39", "other_pair_won")
+    rules_tests.check_R39(variant("dead_pair_trigger", "other_pair_won"))
+
+
+def test_R39_never_is_no_source_reading() -> None:
+    # Sympkyn's silence read at its narrowest: no clause gives it.
+    no_source_gives("R39", "never")
+    rules_tests.check_R39(variant("dead_pair_trigger", "never"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():
@@ -371,11 +410,7 @@ def test_every_engine_option_value_has_a_named_test() -> None:
 
 
 def test_R22_sympkyn_a_lawful_lie_down_is_not_punished(seeds: dict[str, str]) -> None:
-    """Sympkyn lets a player lie down by choice; the pair it leaves is nobody's to claim.
-
-    Until the engine has R37 (chosen_lie_down_pair), R24's option decides this case
-    too, so Sympkyn's preset must not make it claimable.
-    """
+    """Sympkyn lets a player lie down by choice; the pair it leaves is nobody's to claim."""
     rests_on(seeds, "S-19", "R22", "voluntary")
     rests_on(seeds, "S-63", "R37", "to_dealer")
     from positions import assert_illegal, cards, play, position
@@ -386,4 +421,53 @@ def test_R22_sympkyn_a_lawful_lie_down_is_not_punished(seeds: dict[str, str]) ->
     play(g, "0: lie", "R22")  # ... and lies down by choice
     assert g.table & rules_tests.SEVENS == cards("7C 7D")
     for seat in (1, 2, 3):
-        assert_illegal(g, f"{seat}: claim 7C 7D", "R24", "lie_down_pair=to_dealer")
+        assert_illegal(g, f"{seat}: claim 7C 7D", "R37", "chosen_lie_down_pair=to_dealer")
+
+
+# ------------------------------------------------------------------ the bot's advice
+
+
+def _bot_advice() -> dict[str, object]:
+    """The willughby bot's rules of thumb, by the name an ``advises`` clause uses."""
+    from lld.bots import willughby
+
+    return {
+        name.lower(): value
+        for name, value in vars(willughby).items()
+        if isinstance(value, willughby.Advice)
+    }
+
+
+def _bot_parameters() -> set[str]:
+    import inspect
+
+    from lld.bots.willughby import WillughbyBot
+
+    return set(inspect.signature(WillughbyBot).parameters) - {"seed"}
+
+
+def test_every_advises_clause_maps_to_the_bot(seeds: dict[str, str]) -> None:
+    """Each piece of strategy advice quoted in the sources names what the bot does with
+    it: a rule of thumb that cites that very clause, or a parameter of the bot."""
+    advice, parameters = _bot_advice(), _bot_parameters()
+    advising = [c for c in CONC.clauses if c.reading == "advises"]
+    assert advising
+    for c in advising:
+        assert normalise(c.quote) in seeds[c.source], c.id
+        assert not c.rulings, c.id
+        assert c.advice, c.id
+        for name in c.advice:
+            assert name in advice or name in parameters, (c.id, name)
+            if name in advice:
+                assert advice[name].clause == c.id, (c.id, name)  # type: ignore[attr-defined]
+
+
+def test_every_rule_of_thumb_cites_a_clause_that_backs_it() -> None:
+    """The bot's advice is all in the clause files: no rule of thumb without a clause,
+    and a rule of thumb citing an ``advises`` clause is named by it."""
+    for name, a in _bot_advice().items():
+        clause = CONC.clause(a.clause)  # type: ignore[attr-defined]
+        if clause.reading == "advises":
+            assert name in clause.advice, (name, clause.id)
+    named = {p for c in CONC.clauses for p in c.advice if p in _bot_parameters()}
+    assert named == {"defer_simple_mate", "look_ahead"}

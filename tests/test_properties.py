@@ -1,13 +1,16 @@
 """Properties of every hand: random playouts for every preset and player count.
 
 After every single move: all 52 cards are in exactly one place, hands only
-shrink and won piles only grow, the ledger is consistent, the seat to play is
-one still in play, every move :meth:`~lld.game.Game.legal_moves` lists is
-accepted, random moves it does not list are refused (naming a known ruling and
-the ruleset's own option) and change nothing, and the move just played cannot
-be played again. At the end: the pot is left empty exactly when the stakes
-table balances for that outcome, the nets and the pot sum to zero, and every
-event names a ruling in the registry.
+shrink and won piles only grow, a won pile holds an odd number of cards of a
+rank only where one capture took three of it (R38's collects_all; with takes_one
+every pile holds pairs; at the end the dealer's leftovers may hold the fourth,
+which nobody could mate), the ledger is consistent, the seat to play is one
+still in play, every move :meth:`~lld.game.Game.legal_moves` lists is accepted,
+random moves it does not list are refused (naming a known ruling and the
+ruleset's own option) and change nothing, and the move just played cannot be
+played again. At the end: the pot is left empty when the stakes table balances
+for that outcome and every pile holds pairs, the nets and the pot sum to zero,
+and every event names a ruling in the registry.
 
 The playouts take free moves (laying pairs, claiming oversights) at random
 and choose among every suit variant that legal_moves() offers.
@@ -62,10 +65,10 @@ EVENT_RULES = {
     "deal": {"R5", "R6", "R7", "R8", "R9", "R10"},
     "ante": {"R5", "R6", "R7", "R8", "R9", "R10"},
     "take_mournival": {"R11"},
-    CAPTURE: {"R12", "R13", "R14", "R16"},
+    CAPTURE: {"R12", "R13", "R14", "R16", "R38"},
     LAY: {"R17", "R18", "R19"},
-    CLAIM: {"R11", "R15", "R24"},
-    LIE: {"R22"},
+    CLAIM: {"R11", "R15", "R24", "R36", "R37"},
+    LIE: {"R22", "R35"},
     "lie_payment": {"R23"},
     "out": {"R34"},
     "last_player": {"R28"},
@@ -79,9 +82,31 @@ EVENT_RULES = {
 }
 
 
-def even_ranks(mask: int) -> bool:
-    """Every rank in ``mask`` is there in pairs (two or four)."""
-    return all(NIBBLE_COUNT[(mask >> (4 * r)) & 15] % 2 == 0 for r in range(13))
+def odd_ranks(mask: int) -> set[int]:
+    """The ranks of which ``mask`` holds an odd number of cards."""
+    return {r for r in range(13) if NIBBLE_COUNT[(mask >> (4 * r)) & 15] % 2}
+
+
+def check_won_piles(g: Game) -> None:
+    """Cards are won in pairs, except that under R38's collects_all one capture may
+    take three: a won pile holds an odd number of cards of a rank only where one
+    capture took three of it (or the deal put an odd number there, or the dealer's
+    leftovers at the end hold the card nobody could mate). Worked out from the
+    events: captures win two, three or four cards, lays and claims two or four."""
+    expected = [odd_ranks(w) for w in g.deal.won]
+    for e in g.events:
+        cards = e.hand | e.table
+        if e.kind == LAY or e.kind == CLAIM:
+            assert count(cards) in (2, 4), e
+        elif e.kind == CAPTURE and count(cards) == 3:
+            assert g.rules.one_against_pair == "collects_all", f"{e}: a capture took three"
+            assert e.seat is not None
+            expected[e.seat] ^= odd_ranks(cards)
+        elif e.kind == "leftovers":
+            assert e.seat is not None
+            expected[e.seat] ^= odd_ranks(cards)
+    for seat, w in enumerate(g.won):
+        assert odd_ranks(w) == expected[seat], f"seat {seat}'s won pile is odd in a rank"
 
 
 def check_refused(g: Game, move: Move) -> None:
@@ -115,8 +140,7 @@ def check_position(g: Game) -> None:
         assert [g.hands[s] == 0 for s in range(g.n)] == g.out
         assert g.turn_moves(), "the seat to play has no move"
         assert g.aside == 0
-        for w in g.won:
-            assert even_ranks(w), "cards are won in pairs"
+    check_won_piles(g)
 
 
 def next_in_play(g: Game, seat: int) -> int:
@@ -179,7 +203,8 @@ def check_end(g: Game) -> None:
     assert g.table == 0
     assert g.legal_moves() == []
     assert g.turn_moves() == ()
-    assert all(count(w) % 2 == 0 for w in g.won)
+    if g.rules.one_against_pair == "takes_one" and not any(map(odd_ranks, g.deal.won)):
+        assert all(count(w) % 2 == 0 for w in g.won)
     rules, st = g.rules, g.stakes
     assert g.last_player is not None
     lasts = [e for e in g.events if e.kind == "last_player"]
@@ -195,7 +220,10 @@ def check_end(g: Game) -> None:
             k = stakes_for(count(w), st.break_even)
             net[s] += k
             pot -= k
-        if st.balances and rules.leftovers == "all_to_dealer":
+        # With odd piles (R38 collects_all) part-pairs count for nothing, so even a
+        # balanced table may leave stakes over or run short.
+        even = all(count(w) % 2 == 0 for w in g.won)
+        if st.balances and rules.leftovers == "all_to_dealer" and even:
             assert pot == 0, "a balanced table left stakes over"
     else:
         pairs = [count(w) // 2 for w in g.won]
@@ -241,7 +269,14 @@ def nib(mask: int, rank: int) -> int:
 
 
 def capture_allowed(rules: Ruleset, in_hand: int, on_table: int, k_hand: int, k_table: int) -> bool:
-    """R12-R16, written from the option values' wording, not from the engine."""
+    """R12-R16 and R38, written from the option values' wording, not from the engine."""
+    if rules.one_against_pair == "collects_all" and k_hand == 1:
+        # R38: one card from the hand takes every card of its rank on the table.
+        if k_table != on_table:
+            return False
+        if on_table == 2 and in_hand == 2:
+            return rules.pair_against_pair != "must_take_four"
+        return True
     if (k_hand, k_table) == (1, 1):
         if on_table == 3:  # R14: one of a pair royal
             return rules.pair_royal_capture == "one_or_three"
@@ -277,6 +312,8 @@ class Model:
         # rank -> (ruling, offender, the turn from which others may claim it)
         self.dead: dict[int, tuple[str, int, int]] = {}
         self.fresh: set[tuple[int, int]] = set()
+        # (seat, rank): the rest of a mournival he laid half of (R17)
+        self.rest: set[tuple[int, int]] = set()
         for rank in range(13):
             if nib(self.table, rank) == 15:  # R11
                 if r.table_mournival == "dealer_takes":
@@ -292,6 +329,19 @@ class Model:
         for h in self.hands:
             held |= h
         return nib(held, rank)
+
+    def dead_pair(self, seat: int, rank: int) -> bool:
+        """R19 with R39: the seat's pair can no longer be mated, as the trigger reads it."""
+        hm = nib(self.hands[seat], rank)
+        if count(hm) != 2 or (seat, rank) in self.rest:
+            return count(hm) == 2
+        trigger = self.rules.dead_pair_trigger
+        if trigger == "never" or nib(self.table, rank) or self.in_hands(rank) != hm:
+            return False
+        return trigger == "unmateable" or not nib(self.won[seat], rank)
+
+    def can_capture(self, seat: int) -> bool:
+        return any(nib(self.hands[seat], rank) and nib(self.table, rank) for rank in range(13))
 
     def advance(self) -> None:  # R4
         for k in range(1, self.n + 1):
@@ -316,16 +366,16 @@ class Model:
                 for ts in submasks(tm):
                     if capture_allowed(r, count(hm), count(tm), count(hs), count(ts)):
                         out.add(Move(CAPTURE, s, hs, ts))
-        if r.lie_down == "voluntary" or not can_capture:  # R22
-            out.add(Move(LIE, s))
+        if r.lie_down == "voluntary" or not can_capture or r.lie_down_mistake != "refused":
+            out.add(Move(LIE, s))  # R22, R35
         for seat in range(self.n):
             for rank in range(13):
                 hm = self.hands[seat] & rank_mask(rank)
                 held = count(hm)
                 if held < 2:
                     continue
-                if held == 2 and (nib(table, rank) or self.in_hands(rank) != nib(hm, rank)):
-                    continue  # R19: only a pair that can never be mated
+                if held == 2 and not self.dead_pair(seat, rank):
+                    continue  # R19, R39: only a pair that can never be mated
                 timely = (  # R20
                     r.hand_pairs_when == "any_time"
                     or seat == self.to_play
@@ -340,10 +390,13 @@ class Model:
                         out.add(Move(LAY, seat, hs, 0))
         for rank, (ruling, offender, opens) in self.dead.items():
             option = {"R11": "table_mournival", "R15": "pair_royal_remainder",
-                      "R24": "lie_down_pair"}[ruling]  # fmt: skip
+                      "R24": "lie_down_pair", "R36": "mistaken_lie_down_pair",
+                      "R37": "chosen_lie_down_pair"}[ruling]  # fmt: skip
             if getattr(r, option) not in ("dealer_first", "claimable"):
                 continue
-            cards_left = table & rank_mask(rank)
+            left = table & rank_mask(rank)
+            # every pair left: all of two or four, two of three (R24)
+            takes = [c for c in submasks(left) if count(c) == count(left) & ~1]
             for seat in range(self.n):
                 if ruling == "R11" and seat == self.dealer:
                     ok = True  # the dealer's own mournival, at any time
@@ -355,7 +408,7 @@ class Model:
                         and (r.claim_deadline == "end_of_hand" or self.turns <= opens)  # R26
                     )
                 if ok:
-                    out.add(Move(CLAIM, seat, 0, cards_left))
+                    out.update(Move(CLAIM, seat, 0, c) for c in takes)
         return out
 
     def play(self, m: Move) -> None:
@@ -368,25 +421,37 @@ class Model:
             self.turns += 1
             self.fresh.clear()
             left, held = nib(self.table, rank), self.in_hands(rank)
-            if not held and left:
+            if not held and count(left) == 2 and count(nib(m.table, rank)) == 1:
                 self.dead[rank] = ("R15", seat, self.turns)
             elif not left and count(held) == 2:
                 for holder in range(self.n):
-                    if nib(self.hands[holder], rank) == held:
+                    if nib(self.hands[holder], rank) == held and self.dead_pair(holder, rank):
                         self.fresh.add((holder, rank))  # R19, R20: promptly
             if not self.hands[seat]:
                 self.out[seat] = True  # R34
             self.after_turn()
         elif m.kind == LIE:
             hand = self.hands[seat]
+            # R35: a forced lie-down with a capture open (only allowed_as_mistake lets
+            # it be made)
+            mistake = self.rules.lie_down == "forced" and self.can_capture(seat)
+            could_lay = {rk for rk in range(13) if count(nib(hand, rk)) >= 3
+                         or self.dead_pair(seat, rk)}  # fmt: skip
             self.table |= hand
             self.hands[seat] = 0
             self.out[seat] = True
             self.turns += 1
             self.fresh.clear()
             for rk in range(13):
-                if nib(hand, rk) and count(nib(self.table, rk)) % 2 == 0 and not self.in_hands(rk):
+                if not nib(hand, rk) or self.in_hands(rk):
+                    continue
+                if rk in could_lay:  # R24: a set he could have laid
                     self.dead[rk] = ("R24", seat, self.turns)
+                elif count(nib(hand, rk)) == 1 and count(nib(self.table, rk)) == 2:
+                    if mistake:
+                        self.dead[rk] = ("R36", seat, self.turns)
+                    elif self.rules.lie_down == "voluntary":
+                        self.dead[rk] = ("R37", seat, self.turns)
             self.after_turn()
         elif m.kind == LAY:
             before = nib(self.hands[seat], rank)
@@ -394,6 +459,7 @@ class Model:
             self.won[seat] |= m.hand
             if count(before) - count(m.hand) == 2:
                 self.fresh.add((seat, rank))  # the other half of a mournival
+                self.rest.add((seat, rank))
             if not self.hands[seat]:
                 self.out[seat] = True  # R34
                 if self.out.count(False) <= 1:

@@ -13,8 +13,8 @@ move's event names the ruling the reference expects.
 Deals come three ways: built rank by rank for the rare cases, under every
 preset and under random mixtures of the options that decide legality; dealt
 from a seed, for every preset and player count; and set up with a single card
-of a rank in a won pile, which play never makes. The last kind shows an engine
-bug (R15, see ``ODD_PILE_BUG``), kept as strict xfails until it is fixed.
+of a rank in a won pile, which play never makes (and which once showed an R15
+bug: the one card left of two was claimable as a pair royal's remainder).
 
 A last test counts, in a fixed-seed run, how often the generator reaches each
 rare case, so that the claim "the rare cases are covered" can fail too.
@@ -164,18 +164,21 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
         )
         if on_table == 3:
             seen.append(f"R14 pair royal captured, {count(move.table)} taken")
+        if on_table == 2 and count(move.hand) == 1 and count(move.table) == 2:
+            seen.append("R38 one card collects a pair")
         if (in_hand, on_table) == (2, 2):
             seen.append(f"R16 pair against pair, {rules.pair_against_pair}")
         if move.hand == cards.hands[move.seat]:
             seen.append("R34 hand emptied by capture")
     captures = ref.capture_candidates(before, move.seat)
     if move.kind == LIE and any(ref.capture_is_legal(before, m) for m in captures):
-        seen.append("R22 voluntary lie-down with a capture open")
+        if rules.lie_down == "voluntary":
+            seen.append("R22 voluntary lie-down with a capture open")
+        else:
+            seen.append("R35 mistaken lie-down with a capture open")
     if move.kind == LAY and rank is not None:
-        held = ref.how_many(cards.hands[move.seat], rank)
-        seen.append(
-            {4: "R17 mournival laid", 3: "R18 pair royal laid", 2: "R19 dead pair laid"}[held]
-        )
+        seen.append({"R17": "R17 mournival laid", "R18": "R18 pair royal laid",
+                     "R19": "R19 dead pair laid"}[lay_ruling(before, move, rank)])  # fmt: skip
         if (
             rules.hand_pairs_when == "promptly_or_own_turn"
             and before.turns
@@ -183,13 +186,13 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
         ):
             seen.append("R20 dead pair laid promptly out of turn")
     if move.kind == CLAIM:
-        [o] = [o for o in oversights if o.cards == move.table]
+        [o] = [o for o in oversights if claims_from(o, move)]
         who = "dealer" if o.ruling == "R11" and move.seat == before.dealer else "other"
         seen.append(f"{o.ruling} claimed by {who}, {rules.claim_priority}, {rules.claim_deadline}")
     if rules.hand_pairs_when == "promptly_or_own_turn" and before.turns:
         for s in range(before.n):
             for r in ref.RANKS:
-                if ref.R17_R18_R19_lay_sizes(cards, s, r) and not ref.R20_lay_timing(before, s, r):
+                if ref.R17_R18_R19_lay_sizes(before, s, r) and not ref.R20_lay_timing(before, s, r):
                     seen.append("R20 a pair that may not be laid now")
     after = ref.Position.of(g)
     if after.over and not before.over:
@@ -201,18 +204,33 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
     return seen
 
 
+def claims_from(o: ref.Oversight, move: Move) -> bool:
+    """``move`` claims cards of oversight ``o``."""
+    return move.table & ~o.cards == 0 and count(move.table) == o.claim_size
+
+
+def lay_ruling(pos: ref.Position, move: Move, rank: int) -> str:
+    """R17 for a mournival or the rest of one, R18 for a pair of a pair royal, else R19."""
+    held = ref.how_many(pos.cards.hands[move.seat], rank)
+    if held == 4 or (held == 2 and ref.R17_mournival_rest(pos, move.seat, rank)):
+        return "R17"
+    return "R18" if held == 3 else "R19"
+
+
 def rulings_for(pos: ref.Position, move: Move) -> set[str]:
     """The rulings the event of ``move`` (legal in ``pos``) may name."""
     if move.kind == LIE:
-        return {"R22"}
+        return {"R35"} if ref.R35_mistake(pos, move.seat) else {"R22"}
     cards, rank = pos.cards, ref.single_rank(move.hand | move.table)
     assert rank is not None
     if move.kind == LAY:
-        return {4: {"R17"}, 3: {"R18"}, 2: {"R19"}}[ref.how_many(cards.hands[move.seat], rank)]
+        return {lay_ruling(pos, move, rank)}
     if move.kind == CLAIM:
-        return {o.ruling for o in ref.open_oversights(pos) if o.cards == move.table}
+        return {o.ruling for o in ref.open_oversights(pos) if claims_from(o, move)}
     on_table = ref.how_many(cards.table, rank)
     in_hand = ref.how_many(cards.hands[move.seat], rank)
+    if on_table == 2 and count(move.hand) == 1 and count(move.table) == 2:
+        return {"R38"}
     if on_table == 3:
         return {"R14"}
     if (in_hand, on_table) == (2, 2):
@@ -281,6 +299,10 @@ RARE_CASES = {
     "R20 dead pair laid promptly out of turn": 1,
     "R22 voluntary lie-down with a capture open": 5,
     "R24 oversight open": 5,
+    "R35 mistaken lie-down with a capture open": 5,
+    "R36 oversight open": 1,
+    "R37 oversight open": 1,
+    "R38 one card collects a pair": 5,
     "R25 first_in_rotation keeps a seat from claiming": 5,
     "R26 next_turn: an oversight no longer claimable": 5,
     "R28 hand over with a last player, none": 5,
@@ -298,7 +320,7 @@ CLAIMS = [
 
 
 #: Hands played for each pair of R25 and R26 values in the coverage run.
-COVERAGE_RUNS = 100
+COVERAGE_RUNS = 150
 
 
 def test_the_generator_reaches_every_rare_case() -> None:
@@ -334,16 +356,7 @@ def test_engine_agrees_with_the_reference_on_shuffled_deals(preset: str, players
 #: Hands dealt from a seed per preset and player count.
 SHUFFLED_DEALS = 3
 
-ODD_PILE_BUG = (
-    "engine bug: R15 pair_royal_remainder opens a claim on cards that are not the pair"
-    " left of a pair royal: after a capture of one of two on the table, with the fourth"
-    " card in a won pile (an odd pile, which only a set-up deal holds), the one card left"
-    " may be claimed; R15 is about 'one of a pair royal', and R12 wins cards two or four"
-    " at a time"
-)
 
-
-@pytest.mark.xfail(strict=True, reason=ODD_PILE_BUG)
 def test_R15_one_card_left_of_a_pair_is_not_claimable() -> None:
     """Two nines on the table, the third in hand, the fourth already won by itself.
 
@@ -361,12 +374,10 @@ def test_R15_one_card_left_of_a_pair_is_not_claimable() -> None:
     assert not [m for m in g.legal_moves() if m.kind == CLAIM]
 
 
-@pytest.mark.xfail(strict=True, reason=ODD_PILE_BUG)
 def test_engine_agrees_with_the_reference_with_odd_won_piles() -> None:
     """Set-up deals with a single card of a rank in a won pile, from fixed seeds.
 
-    Every disagreement found so far is the one above; once it is fixed this
-    test passes, and the mark must go.
+    The one disagreement these found, the R15 case above, is fixed.
     """
     for seed in range(ODD_PILE_RUNS):
         rng = random.Random(f"odd {seed}")

@@ -450,7 +450,10 @@ def test_R12_capture_mates_one_for_one(preset: str) -> None:
 
 def check_R13(rules: Ruleset) -> None:
     g = position(rules, ["7C 9C", "7S 8C", "TC 2C"], "7D 7H 9D 8D")
-    assert_illegal(g, "0: 7C x 7D 7H", "R13")
+    if rules.one_against_pair == "collects_all":
+        play(g, "0: 7C x 7D 7H", "R38")  # R38 decides it: see check_R38
+        return
+    assert_illegal(g, "0: 7C x 7D 7H", "R38", "one_against_pair=takes_one")
     sevens = {m for m in g.legal_moves(0) if m.hand == cards("7C")}
     assert sevens == {Move.parse("0: 7C x 7D"), Move.parse("0: 7C x 7H")}
     play(g, "0: 7C x 7H", "R13")
@@ -726,12 +729,8 @@ def check_R21(rules: Ruleset) -> None:
     kinds = {m.kind for m in g.turn_moves()}
     assert CAPTURE in kinds
     assert {str(m) for m in g.turn_moves() if m.kind == CAPTURE} == {"0: 7H x 7S", "0: 9C x 9D"}
-    if rules.lie_down == "forced":
-        assert kinds == {CAPTURE}
-    elif rules.lie_down == "voluntary":
-        assert kinds == {CAPTURE, LIE}
-    else:
-        unknown("lie_down", rules.lie_down)
+    # R22 with R35: lying down is on offer unless forced with the mistake refused.
+    assert kinds == ({CAPTURE} if refuses_lie_down_with_capture(rules) else {CAPTURE, LIE})
     play(g, "0: 9C x 9D", "R12")
     assert g.to_play == 1
     assert g.turns == 1
@@ -743,6 +742,11 @@ def test_R21_laying_pairs_is_not_a_turn(preset: str) -> None:
 
 
 # -------------------------------------------------------------------------- R22
+
+
+def refuses_lie_down_with_capture(rules: Ruleset) -> bool:
+    """R22 forced, with R35 refusing a mistaken lie-down."""
+    return rules.lie_down == "forced" and rules.lie_down_mistake == "refused"
 
 
 def check_R22(rules: Ruleset) -> None:
@@ -757,9 +761,11 @@ def check_R22(rules: Ruleset) -> None:
     assert g.to_play == 1
     # Two captures open.
     g = position(rules, ["7C 8C", "9C 2C", "TC 3C"], "7D 8D 9D TD")
-    if rules.lie_down == "forced":
+    if refuses_lie_down_with_capture(rules):
         assert LIE not in {m.kind for m in g.turn_moves()}
         assert_illegal(g, "0: lie", "R22", "lie_down=forced")
+    elif rules.lie_down == "forced":
+        play(g, "0: lie", "R35")  # a mistake R35 lets be made
     elif rules.lie_down == "voluntary":
         assert Move.parse("0: lie") in g.turn_moves()
         play(g, "0: lie", "R22")
@@ -770,11 +776,11 @@ def check_R22(rules: Ruleset) -> None:
         unknown("lie_down", rules.lie_down)
     # Exactly one capture open.
     g = position(rules, ["7C 2C", "9C 3C", "TC 4C"], "7D 9D TD")
-    if rules.lie_down == "forced":
+    if refuses_lie_down_with_capture(rules):
         assert LIE not in {m.kind for m in g.turn_moves()}
         assert_illegal(g, "0: lie", "R22", "lie_down=forced")
     else:
-        play(g, "0: lie", "R22")
+        play(g, "0: lie", "R35" if rules.lie_down == "forced" else "R22")
 
 
 @by_preset
@@ -876,6 +882,30 @@ def test_R24_an_odd_number_left_is_no_dead_pair(value: str) -> None:
     assert_illegal(g, "1: claim 9D 9H 9S", "R25")
 
 
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_R24_a_pair_royal_whose_fourth_is_won_gives_a_claim_of_two(preset: str) -> None:
+    """Seat 0 lies down with a pair royal whose fourth card is in a won pile (an odd
+    pile, set up): he could have laid a pair of it (R18), so the pairs it leaves are
+    claimable under lie_down_pair=claimable: two of the three, the third staying
+    for the dealer."""
+    rules = ruleset(preset, lie_down_pair="claimable")
+    g = position(rules, ["9C 9D 9H 2C", "3C 4C", "5C 6C"], "3D 5D", {1: "9S"})
+    play(g, "0: lie", "R22")  # nothing to capture: a lawful lie-down under any reading
+    assert g.table & cards("9C 9D 9H 9S") == cards("9C 9D 9H")
+    assert_illegal(g, "1: claim 9C 9D 9H", "R24")  # a claim takes pairs only
+    assert_illegal(g, "0: claim 9C 9D", "R25")  # his own oversight
+    claims = {m for m in g.legal_moves(1) if m.kind == CLAIM}
+    assert claims == {Move.parse(f"1: claim {t}") for t in ("9C 9D", "9C 9H", "9D 9H")}
+    play(g, "1: claim 9D 9H", "R24")
+    assert not [m for m in g.legal_moves() if m.kind == CLAIM]  # the third is nobody's claim
+    before = g.won[g.dealer]
+    finish(g)
+    if rules.leftovers == "all_to_dealer":
+        assert g.won[g.dealer] & ~before & cards("9C") == cards("9C")
+    else:
+        assert g.aside & cards("9C") == cards("9C")
+
+
 def check_R25(rules: Ruleset) -> None:
     g = dead_pair_position(claimable(rules))
     assert_illegal(g, "0: claim 7C 7D", "R25")  # one's own oversight
@@ -933,7 +963,7 @@ def check_R27(rules: Ruleset) -> None:
     assert g.turns == turns
     moves = g.turn_moves()
     assert {str(m) for m in moves if m.kind == CAPTURE} == {"1: 8C x 8D", "1: 9C x 9D"}
-    if rules.lie_down == "forced":
+    if refuses_lie_down_with_capture(rules):
         assert_illegal(g, "1: lie", "R22", "lie_down=forced")
     play(g, "1: 8C x 8D", "R12")
     assert g.to_play == 2
@@ -1214,6 +1244,178 @@ def test_R34_emptied_hand_is_out(preset: str) -> None:
     check_R34(PRESETS[preset])
 
 
+# ---------------------------------------------------------------------- R35-R39
+
+
+def mistake_position(rules: Ruleset) -> Game:
+    """Seat 0 holds 7C, with 7D on the table and 7H 7S in the dealer's won pile: he
+    can capture, so lying down is a mistake where it is forced."""
+    g = position(rules, ["7C 2C", "9C 3C", "TC 4C"], "7D 9D TD")
+    assert Move.parse("0: 7C x 7D") in g.turn_moves()
+    return g
+
+
+def check_R35(rules: Ruleset) -> None:
+    g = mistake_position(rules)
+    if rules.lie_down == "voluntary":
+        play(g, "0: lie", "R22")  # no lie-down is a mistake: the option changes nothing
+        return
+    if rules.lie_down_mistake == "refused":
+        assert LIE not in {m.kind for m in g.turn_moves()}
+        assert_illegal(g, "0: lie", "R22", "lie_down=forced")
+    elif rules.lie_down_mistake == "allowed_as_mistake":
+        assert Move.parse("0: lie") in g.turn_moves()
+        [event, *_] = play(g, "0: lie", "R35")
+        assert event.amount == 1  # marked a mistake
+        assert g.out[0]
+        assert g.hands[0] == 0
+        assert g.table & cards("7C 2C") == cards("7C 2C")
+        assert g.to_play == 1
+        # Lying down when nothing can be captured is no mistake.
+        g = position(rules, ["2C 3C", "7C 4C", "8C 5C"], "7D 8D")
+        [event, *_] = play(g, "0: lie", "R22")
+        assert event.amount == 0
+    else:
+        unknown("lie_down_mistake", rules.lie_down_mistake)
+
+
+@by_preset
+def test_R35_lie_down_although_a_capture_was_possible(preset: str) -> None:
+    check_R35(PRESETS[preset])
+
+
+def check_R36(rules: Ruleset) -> None:
+    g = mistake_position(rules.replace(lie_down="forced", lie_down_mistake="allowed_as_mistake"))
+    play(g, "0: lie", "R35")
+    assert g.table & SEVENS == cards("7C 7D")
+    if rules.mistaken_lie_down_pair == "claimable":
+        assert_illegal(g, "0: claim 7C 7D", "R25")  # one's own oversight
+        assert_illegal(g, "1: claim 7C", "R36")
+        play(g, "1: claim 7C 7D", "R36")
+        assert g.won[1] & SEVENS == cards("7C 7D")
+    elif rules.mistaken_lie_down_pair == "to_dealer":
+        for seat in range(g.n):
+            assert_illegal(g, f"{seat}: claim 7C 7D", "R36", "mistaken_lie_down_pair=to_dealer")
+        before = g.won[g.dealer]
+        finish(g)
+        assert g.won[g.dealer] & ~before & SEVENS == cards("7C 7D")
+    else:
+        unknown("mistaken_lie_down_pair", rules.mistaken_lie_down_pair)
+
+
+@by_preset
+def test_R36_pair_left_by_a_mistaken_lie_down(preset: str) -> None:
+    check_R36(PRESETS[preset])
+
+
+def check_R37(rules: Ruleset) -> None:
+    g = mistake_position(rules.replace(lie_down="voluntary"))
+    play(g, "0: lie", "R22")
+    assert g.table & SEVENS == cards("7C 7D")
+    if rules.chosen_lie_down_pair == "claimable":
+        assert_illegal(g, "0: claim 7C 7D", "R25")
+        play(g, "1: claim 7C 7D", "R37")
+        assert g.won[1] & SEVENS == cards("7C 7D")
+    elif rules.chosen_lie_down_pair == "to_dealer":
+        for seat in range(g.n):
+            assert_illegal(g, f"{seat}: claim 7C 7D", "R37", "chosen_lie_down_pair=to_dealer")
+        before = g.won[g.dealer]
+        finish(g)
+        assert g.won[g.dealer] & ~before & SEVENS == cards("7C 7D")
+    else:
+        unknown("chosen_lie_down_pair", rules.chosen_lie_down_pair)
+    # Where lying down is forced and refused with a capture open, the case never arises.
+    forced = mistake_position(rules.replace(lie_down="forced", lie_down_mistake="refused"))
+    assert_illegal(forced, "0: lie", "R22", "lie_down=forced")
+
+
+@by_preset
+def test_R37_pair_left_by_a_lawful_lie_down_by_choice(preset: str) -> None:
+    check_R37(PRESETS[preset])
+
+
+def check_R38(rules: Ruleset) -> None:
+    # Seat 1 holds the fourth seven; break-even is even at every table built here.
+    g = position(rules, ["7C 9C", "7S 2C", "TC 3C"], "7D 7H 9D 8D")
+    assert g.stakes.break_even is None or g.stakes.break_even % 2 == 0
+    if rules.one_against_pair == "takes_one":
+        assert_illegal(g, "0: 7C x 7D 7H", "R38", "one_against_pair=takes_one")
+        play(g, "0: 7C x 7D", "R13")
+        assert g.won[0] & SEVENS == cards("7C 7D")
+        play(g, "1: 7S x 7H", "R12")
+    elif rules.one_against_pair == "collects_all":
+        assert_illegal(g, "0: 7C x 7D", "R38", "one_against_pair=collects_all")
+        assert {m for m in g.legal_moves(0) if m.hand == cards("7C")} == {
+            Move.parse("0: 7C x 7D 7H")
+        }
+        play(g, "0: 7C x 7D 7H", "R38")
+        assert g.won[0] & SEVENS == cards("7C 7D 7H")  # three cards won
+        # The fourth seven can never be mated: it goes to the dealer at the end.
+        assert not [m for m in g.legal_moves(1) if m.hand == cards("7S")]
+        finish(g)
+        if rules.leftovers == "all_to_dealer":
+            assert g.won[g.dealer] & cards("7S")
+        else:  # R29 pairs_to_dealer: an odd card is set aside
+            assert g.aside & cards("7S")
+        if rules.settlement == "break_even" and g.stakes.break_even is not None:
+            # Whole pairs only, toward zero: an odd pile's part-pair counts for nothing.
+            be = g.stakes.break_even
+            for seat, pile in enumerate(g.won):
+                k = count(pile)
+                paid = sum(
+                    e.amount if e.kind == "wins" else -e.amount
+                    for e in g.events
+                    if e.seat == seat and e.kind in ("wins", "pays")
+                )
+                assert paid == stakes_for(k, be), (seat, k, be)
+                if k % 2:
+                    assert abs(paid) == abs(k - be) // 2
+    else:
+        unknown("one_against_pair", rules.one_against_pair)
+
+
+@by_preset
+def test_R38_one_card_against_a_pair_on_the_table(preset: str) -> None:
+    check_R38(PRESETS[preset])
+
+
+def check_R39(rules: Ruleset) -> None:
+    trigger = rules.dead_pair_trigger
+    # Another player wins the other two sevens: dead under unmateable and other_pair_won.
+    g = position(rules, ["7C 7D 2C", "7H 3C", "TC 4C"], "7S 2D 8D")
+    assert_illegal(g, "0: lay 7C 7D", "R19")  # 7S on the table can still mate one
+    play(g, "0: 2C x 2D", "R12")
+    play(g, "1: 7H x 7S", "R12")
+    if trigger == "never":
+        assert_illegal(g, "0: lay 7C 7D", "R39", "dead_pair_trigger=never")
+    elif trigger == "unmateable" or trigger == "other_pair_won":
+        play(g, "0: lay 7C 7D", "R19")
+    else:
+        unknown("dead_pair_trigger", trigger)
+    # The holder wins the other two himself: the readings part.
+    g = position(rules, ["9C 9D 9H 2C", "3C 5C", "4C 6C"], "9S 3D 4D")
+    play(g, "0: 9H x 9S", "R12")
+    if trigger == "unmateable":
+        play(g, "0: lay 9C 9D", "R19")
+    else:
+        assert_illegal(g, "0: lay 9C 9D", "R39", f"dead_pair_trigger={trigger}")
+        # Nor is it a set he failed to lay (R24): lying down with it opens no claim.
+        while g.to_play != 0:
+            finish_one_turn(g)
+        play(g, "0: lie", "R22")
+        for seat in range(1, g.n):
+            assert not [m for m in g.free_moves(seat) if m.kind == CLAIM]
+    # The rest of a mournival is R17's, laid whatever the trigger.
+    g = position(rules, ["7C 7D 7H 7S 2C", "3C", "4C"], "2D 3D 4D")
+    play(g, "0: lay 7C 7D", "R17")
+    play(g, "0: lay 7H 7S", "R17")
+
+
+@by_preset
+def test_R39_when_a_pair_in_hand_is_dead(preset: str) -> None:
+    check_R39(PRESETS[preset])
+
+
 # ------------------------------------------------------------- option values
 
 
@@ -1382,6 +1584,31 @@ def test_R33_settlement_values(preset: str, value: str) -> None:
     rules = settlement_rules(preset, value)
     if rules is not None:
         check_R33(rules)
+
+
+@by_value("lie_down_mistake")
+def test_R35_lie_down_mistake_values(preset: str, value: str) -> None:
+    check_R35(with_value(preset, "lie_down_mistake", value))
+
+
+@by_value("mistaken_lie_down_pair")
+def test_R36_mistaken_lie_down_pair_values(preset: str, value: str) -> None:
+    check_R36(with_value(preset, "mistaken_lie_down_pair", value))
+
+
+@by_value("chosen_lie_down_pair")
+def test_R37_chosen_lie_down_pair_values(preset: str, value: str) -> None:
+    check_R37(with_value(preset, "chosen_lie_down_pair", value))
+
+
+@by_value("one_against_pair")
+def test_R38_one_against_pair_values(preset: str, value: str) -> None:
+    check_R38(with_value(preset, "one_against_pair", value))
+
+
+@by_value("dead_pair_trigger")
+def test_R39_dead_pair_trigger_values(preset: str, value: str) -> None:
+    check_R39(with_value(preset, "dead_pair_trigger", value))
 
 
 # ------------------------------------------------------------------ coverage

@@ -580,10 +580,12 @@ class ClauseUse:
     silent_or_damaged: tuple[str, ...]
     #: Rulings with an option on which the clause gives nothing.
     unmapped_rulings: tuple[str, ...]
+    #: For strategy advice: the willughby bot's rules of thumb and parameters it maps to.
+    advice: tuple[str, ...] = ()
 
     @property
     def mapped(self) -> bool:
-        return not self.unmapped_rulings
+        return not self.unmapped_rulings and bool(self.rulings or self.advice)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -596,6 +598,7 @@ class ClauseUse:
             "fixed": list(self.fixed),
             "silent_or_damaged": list(self.silent_or_damaged),
             "unmapped_rulings": list(self.unmapped_rulings),
+            "advice": list(self.advice),
             "mapped": self.mapped,
         }
 
@@ -626,6 +629,11 @@ class SourceCoverage:
         return tuple(sorted({(o, v) for c in self.clauses for _, o, v in c.supports}))
 
     @property
+    def advice(self) -> tuple[str, ...]:
+        """The bot's rules of thumb and parameters some clause of the source maps to."""
+        return tuple(sorted({a for c in self.clauses for a in c.advice}))
+
+    @property
     def unmapped(self) -> tuple[ClauseUse, ...]:
         return tuple(c for c in self.clauses if not c.mapped)
 
@@ -636,6 +644,7 @@ class SourceCoverage:
             "rulings": list(self.rulings),
             "rulings_decided": list(self.rulings_decided),
             "option_values": [list(x) for x in self.option_values],
+            "advice": list(self.advice),
             "unmapped": [c.clause for c in self.unmapped],
             "by_clause": [c.as_dict() for c in self.clauses],
         }
@@ -662,7 +671,7 @@ def _use(conc: Concordance, clause_id: str) -> ClauseUse:
             unmapped.append(rid)
     return ClauseUse(
         c.id, c.source, c.reading, c.rulings, tuple(supports), tuple(allows), tuple(fixed),
-        tuple(noted), tuple(unmapped),
+        tuple(noted), tuple(unmapped), c.advice,
     )  # fmt: skip
 
 
@@ -698,7 +707,7 @@ def coverage_report(
         lines.append(
             f"{s.source:9} {len(s.clauses):3} clauses  bear on {len(s.rulings):2} rulings,"
             f" decide {len(s.rulings_decided):2}  support {len(s.option_values):2} option values"
-            f"  unmapped {len(s.unmapped)}"
+            f"  advise the bot {len(s.advice)}  unmapped {len(s.unmapped)}"
         )
         for u in s.unmapped:
             lines.append(f"{'':9} unmapped: {u.clause} ({u.reading}) on"

@@ -52,20 +52,25 @@ from lld.kinds import (
     DEAL,
     LAST_PLAYER,
     LEFTOVERS,
-    LIE_PAYMENT,
     OUT,
     SET_ASIDE,
     TAKE_MOURNIVAL,
     EventKind,
 )
 from lld.ledger import Ledger
+from lld.lying_down import (
+    could_lay,
+    dead_pair_problem,
+    lie_down,
+    lie_down_problem,
+    pair_is_dead,
+)
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
 from lld.rule_tables import (
-    CAPTURE_RULES,
+    DEAD_OPTION,
     DEAD_RULE,
     DEAL_RULE,
     LAY_SIZES,
-    LIE_DOWN_PAIR,
     LOWEST,
     PAIR_ROYAL_REMAINDER,
     TABLE_MOURNIVAL,
@@ -116,6 +121,7 @@ class Game:
     __slots__ = (
         "_any_time_lays",
         "_capture_moves",
+        "_capture_rules",
         "_captures",
         "_checked",
         "_claim_in_rotation",
@@ -128,7 +134,9 @@ class Game:
         "_fresh",
         "_in_play",
         "_lay_watch",
+        "_lie_down_mistakes",
         "_log",
+        "_mournival_rest",
         "_shapes",
         "_won_all",
         "aside",
@@ -175,7 +183,9 @@ class Game:
         self._shapes = compiled.shapes
         self._captures = compiled.captures
         self._capture_moves = compiled.capture_moves
+        self._capture_rules = compiled.capture_rules
         self._forced = compiled.forced_lie_down
+        self._lie_down_mistakes = compiled.lie_down_mistakes
         self._any_time_lays = compiled.any_time_lays
         self._claim_in_rotation = compiled.claim_in_rotation
         self._claim_next_turn = compiled.claim_next_turn
@@ -189,6 +199,9 @@ class Game:
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
         self._lay_watch = [0] * n
+        # per seat, a bit per rank: the pair left of a mournival he laid half of
+        # (R17: laid as two pairs, whatever R39's trigger says of other pairs)
+        self._mournival_rest = [0] * n
         # (seat, rank) pairs made layable by the latest turn (R20, promptly)
         self._fresh: set[tuple[int, int]] = set()
         self._start()
@@ -216,6 +229,7 @@ class Game:
         other._log = list(self._log)
         other._events = list(self._events)
         other._lay_watch = list(self._lay_watch)
+        other._mournival_rest = list(self._mournival_rest)
         other._dead = dict(self._dead)
         other._fresh = set(self._fresh)
         other.ledger = self.ledger.copy()
@@ -228,7 +242,7 @@ class Game:
         if self._won_all:  # a pair is dead only once the other two are won
             for seat, hand in enumerate(self.hands):
                 for rank in iter_ranks(ranks_present(hand)):
-                    if count_rank(hand, rank) == 2 and self._pair_is_dead(seat, rank):
+                    if count_rank(hand, rank) == 2 and could_lay(self, seat, rank, 2):
                         watch[seat] |= 1 << rank
         if self._fresh:
             self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
@@ -346,7 +360,8 @@ class Game:
         if self._dead:
             table = self.table
             for rank in sorted(self._dead):
-                cards = (table >> (rank << 2) & 15) << (rank << 2)
+                nib = table >> (rank << 2) & 15
+                cards = LOWEST[nib][NIBBLE_COUNT[nib] & ~1] << (rank << 2)
                 if self._claim_problem(seat, rank, cards) is None:
                     moves.append(_new(Move, (CLAIM, seat, 0, cards)))
         self._checked = checked = tuple(moves)  # immutable, as in turn_moves()
@@ -472,7 +487,7 @@ class Game:
         table = self.table
         before = (table >> shift) & 15
         left = before ^ (from_table >> shift)
-        rule = CAPTURE_RULES[(from_hand >> shift) << 4 | before]
+        rule = self._capture_rules[(from_hand >> shift) << 4 | before]
         hands = self.hands
         hands[seat] = hand = hands[seat] ^ from_hand
         self.table = table ^ from_table
@@ -490,8 +505,9 @@ class Game:
         # Cards of this rank still in some hand (nothing is set aside until the end).
         in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
         if not in_hands:
-            if left:
-                # R15: the pair left of a pair royal taken singly.
+            if NIBBLE_COUNT[before] == 3 and NIBBLE_COUNT[left] == 2:
+                # R15: the pair left of a pair royal taken singly (not one card
+                # left of two, which only a set-up deal with odd won piles gives).
                 self._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
                 self.free_pending = True
         elif not left and NIBBLE_COUNT[in_hands] == 2:
@@ -499,8 +515,9 @@ class Game:
             pair = in_hands << shift
             for holder, held in enumerate(hands):
                 if held & pair:
-                    if held & pair == pair:
-                        # R19: that pair can no longer be mated from the table.
+                    if held & pair == pair and pair_is_dead(self, holder, rank):
+                        # R19: that pair can no longer be mated from the table
+                        # (as R39's trigger reads that).
                         watch[holder] |= 1 << rank
                         self._fresh.add((holder, rank))
                         self.free_pending = True
@@ -527,35 +544,7 @@ class Game:
         return move
 
     def _lie_down(self, seat: int) -> None:
-        hand = self.hands[seat]
-        self.hands[seat] = 0
-        self.table = table = self.table | hand
-        self.out[seat] = True
-        self._in_play -= 1
-        self._lay_watch[seat] = 0
-        self._log.append(("R22", seat, LIE, 0, 0, 0))
-        if self.rules.lie_down_payment == "stake_to_each_remaining":
-            remaining = [s for s in range(self.n) if not self.out[s]]
-            for s in remaining:
-                self.ledger.transfer(seat, s, 1, "R23")
-            if remaining:
-                self._log.append(("R23", seat, LIE_PAYMENT, 0, 0, 1))
-        self.turns += 1
-        if self._fresh:
-            self._fresh.clear()
-        # R24: a pair (or four) left on the table that nobody can mate: no card
-        # of its rank is left in any hand.
-        in_hands = FULL_DECK ^ table ^ self._won_all
-        h = hand | hand >> 1
-        o = in_hands | in_hands >> 1
-        lonely = (h | h >> 2) & ~(o | o >> 2) & RANK_BASES  # ranks_present(), inlined
-        while lonely:
-            low = lonely & -lonely
-            lonely ^= low
-            shift = low.bit_length() - 1
-            if not NIBBLE_COUNT[(table >> shift) & 15] & 1:
-                self._dead[shift >> 2] = (LIE_DOWN_PAIR, seat, self.turns)
-                self.free_pending = True
+        lie_down(self, seat)  # R22-R24, R35-R37: see lld.lying_down
         self._after_turn()
 
     def _lay(self, move: Move) -> None:
@@ -563,13 +552,15 @@ class Game:
         rank = rank_of(cards.bit_length() - 1)
         shift = rank << 2
         before = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
-        rule = "R17" if before == 4 else "R18" if before == 3 else "R19"
+        rest = self._mournival_rest[seat] >> rank & 1
+        rule = "R17" if before == 4 or rest else "R18" if before == 3 else "R19"
         self.hands[seat] ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
         self._log.append((rule, seat, LAY, cards, 0, 0))
         if before - count(cards) == 2:
-            # The other half of a mournival is now a pair nobody else can mate.
+            # The other half of a mournival: R17 lets it be laid too.
+            self._mournival_rest[seat] |= 1 << rank
             self._fresh.add((seat, rank))
         else:
             self._lay_watch[seat] &= ~(1 << rank)
@@ -668,10 +659,9 @@ class Game:
         elif kind == LIE:
             if move.hand or move.table:
                 raise IllegalMoveError(text, "lying down takes no cards", "R22")
-            if self._forced and self.turn_moves()[-1].kind != LIE:
-                raise IllegalMoveError(
-                    text, "a player who can capture must do so", "R22", "lie_down=forced"
-                )
+            problem = lie_down_problem(self, seat)
+            if problem is not None:
+                raise IllegalMoveError(text, *problem)
         elif kind == LAY:
             self._check_lay(move, text)
         elif kind == CLAIM:
@@ -702,6 +692,19 @@ class Game:
         shape = (count(move.hand), count(move.table))
         if shape in self._shapes[ch][ct]:
             return
+        if ct in (2, 3) and shape[0] == 1 and shape[1] in (1, ct):
+            # R38: one card against two or three on the table takes one, or all.
+            whole = self.rules.one_against_pair == "collects_all"
+            if whole and shape == (1, 1):
+                raise IllegalMoveError(
+                    text, "one card from the hand takes every card of its rank on the table",
+                    "R38", "one_against_pair=collects_all",
+                )  # fmt: skip
+            if not whole and shape == (1, 2):
+                raise IllegalMoveError(
+                    text, "one card takes only one of a pair on the table (captures go by"
+                    " pairs)", "R38", "one_against_pair=takes_one",
+                )  # fmt: skip
         if ct == 3 and shape in ((1, 1), (1, 3)):
             raise IllegalMoveError(
                 text, "the fourth card must take all three of a pair royal on the table", "R14",
@@ -716,30 +719,16 @@ class Game:
             raise IllegalMoveError(
                 text, why, "R16", f"pair_against_pair={self.rules.pair_against_pair}"
             )
-        if ct == 2 and shape == (1, 2):
-            raise IllegalMoveError(
-                text, "one card takes only one of a pair on the table (captures go by pairs)",
-                "R13",
-            )  # fmt: skip
         raise IllegalMoveError(
             text, "a capture mates one card from the hand with one on the table, or takes"
             " all of a pair royal (pairs are made two or four cards at a time)", "R12",
         )  # fmt: skip
 
     def _lay_sizes(self, seat: int, rank: int, held: int) -> tuple[int, ...]:
-        """R17-R19: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
-        if held == 2 and not self._pair_is_dead(seat, rank):
+        """R17-R19, R39: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
+        if held == 2 and not could_lay(self, seat, rank, 2):
             return ()
         return LAY_SIZES[held]
-
-    def _pair_is_dead(self, seat: int, rank: int) -> bool:
-        """No card of ``rank`` is on the table or in another hand (so none can come)."""
-        shift = rank << 2
-        table = self.table
-        if (table >> shift) & 15:
-            return False
-        in_hands = (FULL_DECK ^ table ^ self._won_all) >> shift & 15
-        return in_hands == (self.hands[seat] >> shift) & 15
 
     def _may_lay_now(self, seat: int, rank: int) -> bool:
         """R20: whether ``seat`` may lay a layable ``rank`` now.
@@ -775,6 +764,9 @@ class Game:
                 raise IllegalMoveError(text, "a mournival is laid as two pairs or whole", "R17")
             if held == 3:
                 raise IllegalMoveError(text, "only a pair of a pair royal may be laid", "R18")
+            problem = dead_pair_problem(self, seat, rank)
+            if problem is not None:
+                raise IllegalMoveError(text, *problem)
             raise IllegalMoveError(
                 text, "only a pair that can never be mated from the table may be laid", "R19"
             )
@@ -797,15 +789,17 @@ class Game:
         if dead is None:
             return ("those cards can still be mated from a hand; only an oversight is claimed",
                     "R25", None)  # fmt: skip
-        if cards != on_table:
-            return ("a claim takes every card of that rank left on the table", DEAD_RULE[dead[0]],
-                    None)  # fmt: skip
+        if count(cards) != count(on_table) & ~1:
+            # Cards are claimed in pairs: all of them, or all but one of an odd number
+            # (a pair royal whose fourth is won, R24: the third stays for the dealer).
+            return ("a claim takes every pair of that rank left on the table",
+                    DEAD_RULE[dead[0]], None)  # fmt: skip
         return self._claimant_problem(seat, *dead)
 
     def _claimant_problem(
         self, seat: int, origin: str, offender: int, open_turn: int
     ) -> tuple[str, str, str | None] | None:
-        """R11, R15, R24-R26: why ``seat`` may not claim a dead group now, or ``None``.
+        """R11, R15, R24-R26, R36, R37: why ``seat`` may not claim a dead group now, or ``None``.
 
         The one statement of who may claim what, and when: :meth:`_claim_problem`
         checks a claim's cards, then asks this; :meth:`_claimants` (for
@@ -814,11 +808,7 @@ class Game:
         """
         rule = DEAD_RULE[origin]
         if origin not in self._claimable_kinds:
-            option = {
-                TABLE_MOURNIVAL: "table_mournival",
-                PAIR_ROYAL_REMAINDER: "pair_royal_remainder",
-                LIE_DOWN_PAIR: "lie_down_pair",
-            }[origin]
+            option = DEAD_OPTION[origin]
             return ("this is not an oversight others may claim; it goes to the dealer", rule,
                     f"{option}={getattr(self.rules, option)}")  # fmt: skip
         dealers_own = origin == TABLE_MOURNIVAL and seat == offender

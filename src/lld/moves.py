@@ -126,8 +126,9 @@ class Move(NamedTuple):
 
 def suit_variants(move: Move, hand: int, table: int) -> list[Move]:
     """The same move with every choice of suits from the cards available."""
-    if move.kind == LIE or move.kind == CLAIM:
+    if move.kind == LIE:
         return [move]
+    # A claim may take two of three cards of a rank (R24), so it has suit choices too.
     nh, nt = count(move.hand), count(move.table)
     rank = rank_of((move.hand | move.table).bit_length() - 1)
     rank_cards = 15 << (rank << 2)

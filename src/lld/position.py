@@ -41,7 +41,7 @@ from lld.errors import LldError, NotationError
 from lld.events import Event
 from lld.ledger import Entry, totals
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
-from lld.rule_tables import DEAD_RULE
+from lld.rule_tables import DEAD_OPTION, DEAD_RULE
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable
 
@@ -56,18 +56,15 @@ MAGIC = "# lld position"
 #: The ``format`` value of the JSON notation.
 JSON_FORMAT = "lld-position/1"
 #: Which option decides whether each kind of dead group may be claimed.
-_DEAD_OPTION = {
-    "table_mournival": "table_mournival",
-    "pair_royal_remainder": "pair_royal_remainder",
-    "lie_down_pair": "lie_down_pair",
-}
+_DEAD_OPTION = DEAD_OPTION
 
 
 class DeadGroup(NamedTuple):
-    """Cards of one rank on the table that no hand can mate any more (R11, R15, R24).
+    """Cards of one rank on the table that no hand can mate any more (R11, R15, R24, R36, R37).
 
     ``origin`` is how they came to be there (``table_mournival``,
-    ``pair_royal_remainder``, ``lie_down_pair``), ``offender`` whose oversight
+    ``pair_royal_remainder``, ``lie_down_pair``, ``mistaken_lie_down_pair``,
+    ``chosen_lie_down_pair``), ``offender`` whose oversight
     they are (the dealer's, for a table mournival), and ``opens`` the turn
     from which others may claim them.
     """

@@ -35,6 +35,11 @@ PRESETS: dict[str, Ruleset] = {
         last_player_turn="none",
         leftovers="all_to_dealer",
         settlement="break_even",
+        lie_down_mistake="refused",
+        mistaken_lie_down_pair="claimable",
+        chosen_lie_down_pair="to_dealer",
+        one_against_pair="takes_one",
+        dead_pair_trigger="unmateable",
     ),
     "parlett": Ruleset(
         name="parlett",
@@ -54,6 +59,11 @@ PRESETS: dict[str, Ruleset] = {
         last_player_turn="none",
         leftovers="all_to_dealer",
         settlement="break_even",
+        lie_down_mistake="refused",
+        mistaken_lie_down_pair="claimable",
+        chosen_lie_down_pair="to_dealer",
+        one_against_pair="takes_one",
+        dead_pair_trigger="other_pair_won",
     ),
     "caidis": Ruleset(
         name="caidis",
@@ -72,6 +82,11 @@ PRESETS: dict[str, Ruleset] = {
         last_player_turn="one_more",
         leftovers="pairs_to_dealer",
         settlement="most_pairs",
+        lie_down_mistake="allowed_as_mistake",
+        mistaken_lie_down_pair="claimable",
+        chosen_lie_down_pair="to_dealer",
+        one_against_pair="takes_one",
+        dead_pair_trigger="other_pair_won",
     ),
     "sympkyn": Ruleset(
         name="sympkyn",
@@ -91,6 +106,11 @@ PRESETS: dict[str, Ruleset] = {
         last_player_turn="none",
         leftovers="all_to_dealer",
         settlement="break_even",
+        lie_down_mistake="refused",
+        mistaken_lie_down_pair="to_dealer",
+        chosen_lie_down_pair="to_dealer",
+        one_against_pair="takes_one",
+        dead_pair_trigger="unmateable",
     ),
     "reconstruction": Ruleset(
         name="reconstruction",
@@ -110,6 +130,11 @@ PRESETS: dict[str, Ruleset] = {
         last_player_turn="none",
         leftovers="all_to_dealer",
         settlement="break_even",
+        lie_down_mistake="refused",
+        mistaken_lie_down_pair="claimable",
+        chosen_lie_down_pair="to_dealer",
+        one_against_pair="takes_one",
+        dead_pair_trigger="unmateable",
     ),
 }  # fmt: skip
 for _reading in PRESETS.values():
@@ -124,6 +149,11 @@ PRESET_SOURCE = {
     "sympkyn": "sympkyn",
     "reconstruction": "editorial",
 }
+
+_FORCED = (
+    "Moot: lying down is forced for {who} ({clause}), so no lie-down is made by choice;"
+    " and a lawful lie-down is no oversight."
+)
 
 #: Preset values that the preset's own source does not give, and why we chose them.
 #: (The reconstruction's choices are argued ruling by ruling in sources/rulings.toml.)
@@ -158,57 +188,6 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " the dealer at the end.",
     ("sympkyn", "hand_pairs_when"): "Sympkyn's objective names pairs won 'from the table and"
     " hand' but gives no rule for laying them; du Coeur's is the simplest.",
-}
-
-
-#: The value each preset takes for every option that the registry decides (R35
-#: onwards) and the engine does not have yet. When the engine gains an option,
-#: its values move into the presets above and their reasons into EDITORIAL_CHOICES.
-PENDING_VALUES: dict[str, dict[str, str]] = {
-    "du-coeur": {
-        "lie_down_mistake": "refused",
-        "mistaken_lie_down_pair": "claimable",
-        "chosen_lie_down_pair": "to_dealer",
-        "one_against_pair": "takes_one",
-        "dead_pair_trigger": "unmateable",
-    },
-    "parlett": {
-        "lie_down_mistake": "refused",
-        "mistaken_lie_down_pair": "claimable",
-        "chosen_lie_down_pair": "to_dealer",
-        "one_against_pair": "takes_one",
-        "dead_pair_trigger": "other_pair_won",
-    },
-    "caidis": {
-        "lie_down_mistake": "allowed_as_mistake",
-        "mistaken_lie_down_pair": "claimable",
-        "chosen_lie_down_pair": "to_dealer",
-        "one_against_pair": "takes_one",
-        "dead_pair_trigger": "other_pair_won",
-    },
-    "sympkyn": {
-        "lie_down_mistake": "refused",
-        "mistaken_lie_down_pair": "to_dealer",
-        "chosen_lie_down_pair": "to_dealer",
-        "one_against_pair": "takes_one",
-        "dead_pair_trigger": "unmateable",
-    },
-    "reconstruction": {
-        "lie_down_mistake": "refused",
-        "mistaken_lie_down_pair": "claimable",
-        "chosen_lie_down_pair": "to_dealer",
-        "one_against_pair": "takes_one",
-        "dead_pair_trigger": "unmateable",
-    },
-}
-
-_FORCED = (
-    "Moot: lying down is forced for {who} ({clause}), so no lie-down is made by choice;"
-    " and a lawful lie-down is no oversight."
-)
-
-#: Why a pending value is chosen where its preset's source does not give it.
-PENDING_EDITORIAL: dict[tuple[str, str], str] = {
     ("du-coeur", "lie_down_mistake"): "du Coeur says only that a player who cannot mate must"
     " lie down (DC-27) and names no lie-down made early, nor any consequence for one; the"
     " engine plays his rules as lawful moves.",
@@ -227,12 +206,11 @@ PENDING_EDITORIAL: dict[tuple[str, str], str] = {
     " dealer (S-21).",
     ("du-coeur", "chosen_lie_down_pair"): _FORCED.format(who="du Coeur", clause="DC-27"),
     ("parlett", "chosen_lie_down_pair"): _FORCED.format(who="Parlett", clause="P-9"),
-    ("caidis", "chosen_lie_down_pair"): _FORCED.format(who="Compendium Caidis",
-                                                        clause="CC-17"),
+    ("caidis", "chosen_lie_down_pair"): _FORCED.format(who="Compendium Caidis", clause="CC-17"),
     ("sympkyn", "dead_pair_trigger"): "Sympkyn gives no rule for laying a pair from the hand,"
     " but his objective names pairs won 'from the table and hand' (S-7), so never would go"
     " against his hint; du Coeur's principle (DC-80), the widest trigger, fills the gap.",
-}  # fmt: skip
+}
 
 
 def ruleset(name: str = "reconstruction", **overrides: str | None) -> Ruleset:

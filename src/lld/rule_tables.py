@@ -14,11 +14,22 @@ from lld.cards import NIBBLE_COUNT, NUM_CARDS
 from lld.moves import Move
 from lld.ruleset import PairAgainstPair, PairRoyalCapture, Ruleset
 
-# Where a dead group of table cards (one nobody can ever mate) came from.
+# Where a dead group of table cards (one nobody can ever mate) came from. Each
+# origin is named after the option that decides whether others may claim it.
 TABLE_MOURNIVAL = "table_mournival"
 PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
 LIE_DOWN_PAIR = "lie_down_pair"
-DEAD_RULE = {TABLE_MOURNIVAL: "R11", PAIR_ROYAL_REMAINDER: "R15", LIE_DOWN_PAIR: "R24"}
+MISTAKEN_LIE_DOWN_PAIR = "mistaken_lie_down_pair"
+CHOSEN_LIE_DOWN_PAIR = "chosen_lie_down_pair"
+DEAD_RULE = {
+    TABLE_MOURNIVAL: "R11",
+    PAIR_ROYAL_REMAINDER: "R15",
+    LIE_DOWN_PAIR: "R24",
+    MISTAKEN_LIE_DOWN_PAIR: "R36",
+    CHOSEN_LIE_DOWN_PAIR: "R37",
+}
+#: The option deciding whether each kind of dead group may be claimed.
+DEAD_OPTION = {origin: origin for origin in DEAD_RULE}
 #: The ruling behind a capture, by ``from_hand_nibble << 4 | table_nibble_before``:
 #: two cards from the hand is a pair against a pair (R16); one card is R12,
 #: R13 or R14 as one, two or three of the rank were on the table (four on the
@@ -49,6 +60,8 @@ def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], .
     ((1, 1), (2, 2))
     >>> capture_shapes(ruleset("sympkyn"))[1][3]
     ((1, 3),)
+    >>> capture_shapes(ruleset("parlett", one_against_pair="collects_all"))[2][2]
+    ((1, 2), (2, 2))
     """
     table: list[list[tuple[tuple[int, int], ...]]] = [[() for _ in range(5)] for _ in range(5)]
     for in_hand in range(1, 5):
@@ -60,7 +73,30 @@ def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], .
     table[2][2] = _PAIR_AGAINST_PAIR[rules.pair_against_pair]
     # R14: the fourth card against a pair royal on the table.
     table[1][3] = _PAIR_ROYAL_CAPTURE[rules.pair_royal_capture]
+    if rules.one_against_pair == "collects_all":
+        # R38: one card from the hand takes every card of its rank on the table.
+        for in_hand in range(1, 5):
+            for on_table in (2, 3):
+                shapes = table[in_hand][on_table]
+                whole = tuple((1, on_table) if s == (1, 1) else s for s in shapes)
+                table[in_hand][on_table] = tuple(dict.fromkeys(whole))
     return tuple(tuple(row) for row in table)
+
+
+def capture_rules(rules: Ruleset) -> tuple[str, ...]:
+    """:data:`CAPTURE_RULES`, with R38 naming one card taking both of a pair on the table.
+
+    >>> from lld.presets import ruleset
+    >>> capture_rules(ruleset("parlett", one_against_pair="collects_all"))[0x13]
+    'R38'
+    """
+    if rules.one_against_pair == "takes_one":
+        return CAPTURE_RULES
+    out = list(CAPTURE_RULES)
+    for index in range(256):
+        if NIBBLE_COUNT[index >> 4] == 1 and NIBBLE_COUNT[index & 15] == 2:
+            out[index] = "R38"
+    return tuple(out)
 
 
 # Keyed by the options' Literal types, so a misspelt value is a type error.
@@ -86,15 +122,20 @@ class CompiledRules(NamedTuple):
     captures: tuple[tuple[tuple[int, int], ...], ...]
     #: Per seat, the game's capture moves built from ``captures``, filled in as met.
     capture_moves: tuple[dict[int, tuple[Move, ...]], ...]
-    #: R22: a player who can capture may not lie down (``lie_down=forced``).
+    #: ``capture_rules[from_hand_nibble << 4 | table_nibble_before]``: the ruling of a capture.
+    capture_rules: tuple[str, ...]
+    #: R22, R35: a player who can capture may not lie down (``lie_down=forced``
+    #: with ``lie_down_mistake=refused``).
     forced_lie_down: bool
+    #: R35: a lie-down while a capture is possible is played, as a mistake.
+    lie_down_mistakes: bool
     #: R20: pairs may be laid at any moment (``hand_pairs_when=any_time``).
     any_time_lays: bool
     #: R25: oversights are claimed only on one's own turn.
     claim_in_rotation: bool
     #: R26: an oversight must be claimed before the next turn.
     claim_next_turn: bool
-    #: R11, R15, R24: the kinds of dead group that others may claim.
+    #: R11, R15, R24, R36, R37: the kinds of dead group that others may claim.
     claimable_kinds: frozenset[str]
 
 
@@ -106,10 +147,13 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
             (TABLE_MOURNIVAL, rules.table_mournival == "dealer_first"),
             (PAIR_ROYAL_REMAINDER, rules.pair_royal_remainder == "claimable"),
             (LIE_DOWN_PAIR, rules.lie_down_pair == "claimable"),
+            (MISTAKEN_LIE_DOWN_PAIR, rules.mistaken_lie_down_pair == "claimable"),
+            (CHOSEN_LIE_DOWN_PAIR, rules.chosen_lie_down_pair == "claimable"),
         )
         if on
     )
     shapes = capture_shapes(rules)
+    forced = rules.lie_down == "forced"
     # by_nibbles[hand_nibble << 4 | table_nibble]: the captures as unshifted
     # (from hand, from table) bits, lowest suits first, ready for the loop.
     by_nibbles = tuple(
@@ -124,7 +168,9 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         shapes=shapes,
         captures=by_nibbles,
         capture_moves=tuple({} for _ in range(8)),
-        forced_lie_down=rules.lie_down == "forced",
+        capture_rules=capture_rules(rules),
+        forced_lie_down=forced and rules.lie_down_mistake == "refused",
+        lie_down_mistakes=forced and rules.lie_down_mistake == "allowed_as_mistake",
         any_time_lays=rules.hand_pairs_when == "any_time",
         claim_in_rotation=rules.claim_priority == "first_in_rotation",
         claim_next_turn=rules.claim_deadline == "next_turn",

@@ -60,6 +60,11 @@ ClaimDeadline = Literal["end_of_hand", "next_turn"]
 LastPlayerTurn = Literal["none", "one_more"]
 Leftovers = Literal["all_to_dealer", "pairs_to_dealer"]
 Settlement = Literal["break_even", "most_pairs"]
+LieDownMistake = Literal["refused", "allowed_as_mistake"]
+MistakenLieDownPair = Literal["claimable", "to_dealer"]
+ChosenLieDownPair = Literal["to_dealer", "claimable"]
+OneAgainstPair = Literal["takes_one", "collects_all"]
+DeadPairTrigger = Literal["unmateable", "other_pair_won", "never"]
 
 
 @dataclass(frozen=True)
@@ -121,6 +126,11 @@ class Ruleset:
     last_player_turn: LastPlayerTurn
     leftovers: Leftovers
     settlement: Settlement
+    lie_down_mistake: LieDownMistake
+    mistaken_lie_down_pair: MistakenLieDownPair
+    chosen_lie_down_pair: ChosenLieDownPair
+    one_against_pair: OneAgainstPair
+    dead_pair_trigger: DeadPairTrigger
 
     def __post_init__(self) -> None:
         for name, allowed in VALUES.items():

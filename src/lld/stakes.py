@@ -160,14 +160,22 @@ def stakes_for_cards(cards: int, break_even: int) -> int:
 
     One stake per two cards away from break-even; where break-even is odd (du
     Coeur's eight players) a part-pair counts as a whole one, as his "win one
-    stake for six cards, and lose one for four" says.
+    stake for six cards, and lose one for four" says (R32). A pile of an odd
+    number of cards (R38's collects_all) against an even break-even counts
+    whole pairs only, a part-pair counting for nothing (rounded toward zero).
 
     >>> [stakes_for_cards(c, 8) for c in (4, 8, 10)]
     [-2, 0, 1]
     >>> [stakes_for_cards(c, 5) for c in (0, 4, 6, 8)]
     [-3, -1, 1, 2]
+    >>> [stakes_for_cards(c, 8) for c in (5, 7, 9, 11)]
+    [-1, 0, 0, 1]
+    >>> [stakes_for_cards(c, 5) for c in (3, 5, 7)]
+    [-1, 0, 1]
     """
     diff = cards - break_even
+    if break_even % 2 == 0:
+        return diff // 2 if diff >= 0 else -(-diff // 2)
     if diff >= 0:
         return (diff + 1) // 2
     return -((1 - diff) // 2)

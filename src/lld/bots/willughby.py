@@ -1,8 +1,8 @@
 """The Willughby bot: plays the strategy advice the modern sources report.
 
 Each rule of thumb is one small function below, carrying in its docstring the
-source clause it follows (IDs from ``sources/*.toml``; a piece of advice the
-clause files do not list yet says so) and an :class:`Advice` record with a
+source clause it follows (IDs from ``sources/*.toml``, whose ``advises``
+clauses name the rules of thumb and parameters here) and an :class:`Advice` record with a
 short exact quote, attributed: du Coeur's and Parlett's reports of Willughby.
 
 A capture's *urgency* decides: the most urgent capture is made now, ties at
@@ -42,17 +42,15 @@ class Advice(NamedTuple):
         return f"{self.name} ({self.clause}): {self.source}: {self.quote!r}"
 
 
-NO_CLAUSE = "no clause ID yet"
-
 LEAVE_CERTAIN_MATE = Advice(
     "leave a certain mate for last",
-    "DC-54",
+    "DC-82",
     "du Coeur reports Willughby",
     "if you have a certain mate, leave it for last",
 )
 PAIR_ROYAL_AGAINST_FOURTH = Advice(
     "a pair royal in hand against the fourth on the table: leave it",
-    NO_CLAUSE,
+    "DC-83",
     "du Coeur reports Willughby",
     "leave it for last -- no one else can take it",
 )
@@ -64,25 +62,25 @@ PAIR_AGAINST_PAIR = Advice(
 )
 THIRD_AGAINST_PAIR = Advice(
     "a third against a pair on the table: one is guaranteed, leave it",
-    NO_CLAUSE,
+    "DC-84",
     "du Coeur reports Willughby",
     "you are guaranteed one of the pair on the table",
 )
 SIMPLE_MATE = Advice(
     "take a simple mate as soon as possible",
-    NO_CLAUSE,
+    "DC-85",
     "du Coeur reports Willughby",
     "if you have a simple mate",
 )
 CAPTURE_SINGLE = Advice(
     "one card of a rank on the table: capture it before somebody else does",
-    NO_CLAUSE,
+    "P-61",
     "Parlett reports Willughby",
     "capture the table card before somebody else does",
 )
 HOLD_BACK = Advice(
     "two or three of a rank on the table: hold back",
-    NO_CLAUSE,
+    "P-62",
     "Parlett reports Willughby",
     "you can safely hold back until you have no alternative",
 )
@@ -106,7 +104,7 @@ CLAIM_AT_ONCE = Advice(
 )
 STAY_IN = Advice(
     "stay in as long as you can: look ahead in the two-player endgame",
-    "DC-55",
+    "DC-86",
     "du Coeur",
     "make sure that you can stay in as long as possible",
 )
@@ -158,7 +156,7 @@ def counts_of(seen: Observation, move: Move, unseen: int | None = None) -> Count
 
 def simple_mate(c: Counts, defer: bool) -> tuple[int, Advice] | None:
     """du Coeur's simple mate (one in hand against one on the table), taken as soon
-    as possible (no clause ID in sources/du-coeur.toml yet). Deferred like a certain
+    as possible (DC-85). Deferred like a certain
     mate when ``defer_simple_mate`` is set."""
     if c.in_hand == 1 and c.on_table == 1 and c.unseen:
         return (1 if defer else 4), SIMPLE_MATE
@@ -167,7 +165,7 @@ def simple_mate(c: Counts, defer: bool) -> tuple[int, Advice] | None:
 
 def capture_single(c: Counts, defer: bool) -> tuple[int, Advice] | None:
     """Parlett: one card of a rank on the table and a singleton or pair in hand:
-    capture it "before somebody else does" (no clause ID in sources/parlett.toml yet)."""
+    capture it "before somebody else does" (P-61)."""
     if c.on_table == 1 and c.in_hand in (1, 2) and c.unseen:
         return (1 if defer else 4), CAPTURE_SINGLE
     return None
@@ -175,7 +173,7 @@ def capture_single(c: Counts, defer: bool) -> tuple[int, Advice] | None:
 
 def pair_royal_against_fourth(c: Counts) -> tuple[int, Advice] | None:
     """du Coeur: a pair royal in hand and the fourth on the table: nobody else can
-    take it, so leave it for last (his list under DC-54's heading)."""
+    take it, so leave it for last (DC-83)."""
     if c.in_hand == 3 and c.on_table == 1:
         return 1, PAIR_ROYAL_AGAINST_FOURTH
     return None
@@ -192,7 +190,7 @@ def pair_against_pair(c: Counts, take_four: bool) -> tuple[int, Advice] | None:
 
 
 def third_against_pair(c: Counts) -> tuple[int, Advice] | None:
-    """du Coeur (the sentence after DC-54): a third against a pair on the table is
+    """du Coeur (DC-84): a third against a pair on the table is
     "guaranteed one of the pair", so leave it; Parlett's "hold back" agrees."""
     if c.in_hand == 1 and c.on_table == 2:
         return 1, THIRD_AGAINST_PAIR
@@ -208,7 +206,7 @@ def fourth_against_pair_royal(c: Counts) -> tuple[int, Advice] | None:
 
 
 def held_back_till_now(score: int, advice: Advice) -> str:
-    """Parlett (no clause ID in sources/parlett.toml yet): with two or three of a rank
+    """Parlett (P-62): with two or three of a rank
     on the table "you can safely hold back until you have no alternative": said when
     such a capture is made because nothing more pressing is left."""
     if score <= 1 and advice in (PAIR_AGAINST_PAIR, THIRD_AGAINST_PAIR, TAKE_ALL_THREE):
@@ -217,7 +215,7 @@ def held_back_till_now(score: int, advice: Advice) -> str:
 
 
 def certain_mate(c: Counts) -> tuple[int, Advice]:
-    """DC-54's heading: any other mate nobody else can take is certain: leave it for last."""
+    """DC-82: any other mate nobody else can take is certain: leave it for last."""
     return 1, LEAVE_CERTAIN_MATE
 
 
@@ -229,14 +227,14 @@ class WillughbyBot:
 
     Parameters, one per ambiguity in the advice:
 
-    - ``defer_simple_mate`` (du Coeur's "simple mate" advice and Parlett's "before
-      somebody else does"): if true, a simple mate waits like a certain one. The
+    - ``defer_simple_mate`` (DC-85, du Coeur's "simple mate" advice, and P-61,
+      Parlett's "before somebody else does"): if true, a simple mate waits like a certain one. The
       advice says take it at once, so the default is ``False``.
     - ``take_four_when_last`` (P-57, Parlett's "wanting to win four at a time"):
       take a pair against a pair all at once when the bot will be the last player
       (its one opponent cannot mate the table after the move), so fewer cards go
       to the dealer. Default ``True``, Parlett's one reason.
-    - ``look_ahead`` (DC-55, du Coeur's "stay in as long as possible"): playouts
+    - ``look_ahead`` (DC-86, du Coeur's "stay in as long as possible"): playouts
       per candidate move in the two-player endgame; ``0`` turns the search off.
     """
 
@@ -317,7 +315,7 @@ class WillughbyBot:
         return certain_mate(c)
 
     def search(self, seen: Observation, captures: list[Move]) -> Move | None:
-        """DC-55: in the two-player endgame, play each capture out ``look_ahead``
+        """DC-86: in the two-player endgame, play each capture out ``look_ahead``
         times in a sampled world and keep the one that nets this seat most."""
         try:
             world = sample(seen, self._rng)

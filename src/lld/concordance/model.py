@@ -29,7 +29,9 @@ PREFIXES: dict[str, str] = {
 #: ``ambiguous``: can be read more than one way (``value`` may list the readings);
 #: ``damaged``: the text that bore on it is lost in this copy;
 #: ``self-contradictory``: conflicts with another clause of the same source
-#: (``value`` may give what this clause alone would say).
+#: (``value`` may give what this clause alone would say);
+#: ``advises``: gives strategy advice, bearing on no ruling, which the
+#: ``willughby`` bot follows (``advice`` names its rules of thumb and parameters).
 READINGS: tuple[str, ...] = (
     "supports",
     "states",
@@ -37,6 +39,7 @@ READINGS: tuple[str, ...] = (
     "ambiguous",
     "damaged",
     "self-contradictory",
+    "advises",
 )
 #: How one source relates to another.
 RELATION_KINDS: tuple[str, ...] = ("copies", "adapts", "cites")
@@ -86,6 +89,9 @@ class Clause:
     #: For a witness on another game (Crowe): which game the words are about.
     game: str | None = None
     where: str = field(default="", compare=False)
+    #: For an ``advises`` clause: the ``willughby`` bot's rules of thumb and
+    #: parameters that follow it (see :mod:`lld.bots.willughby`).
+    advice: tuple[str, ...] = ()
 
     @property
     def value(self) -> str | None:
@@ -112,6 +118,8 @@ class Clause:
         for key in ("reports", "copies", "game"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.advice:
+            out["advice"] = list(self.advice)
         return out
 
 

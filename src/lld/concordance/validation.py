@@ -134,8 +134,8 @@ def read_published(file: DataFile) -> list[Published]:
 
 
 _SOURCE_KEYS = ("collection", "date", "version", "address", "notes")
-_CLAUSE_KEYS = ("id", "quote", "rulings", "reading", "note")
-_CLAUSE_OPTIONAL = ("value", "reports", "copies", "game")
+_CLAUSE_KEYS = ("id", "quote", "reading", "note")
+_CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice")
 
 
 def read_source(
@@ -177,19 +177,29 @@ def read_source(
             raise t.error(f"a {source_id} clause ID is {prefix}-<number>", "id")
         quote = t.string("quote")
         _check_quote(t, quote)
-        ids = t.strings("rulings")
-        for rid in ids:
-            if rid not in rulings:
-                raise t.error(f"unknown ruling {rid!r}", "rulings")
         reading = t.string("reading")
         if reading not in READINGS:
             raise t.error(f"reading must be one of {', '.join(READINGS)}", "reading")
+        # Advice bears on no ruling: it names what the willughby bot does with it.
+        advises = reading == "advises"
+        if advises != ("advice" in t.data):
+            raise t.error("an 'advises' clause, and only one, names its advice", "advice")
+        if advises == ("rulings" in t.data):
+            raise t.error("a clause names rulings, or is an 'advises' clause", "rulings")
+        ids = t.strings("rulings") if not advises else ()
+        for rid in ids:
+            if rid not in rulings:
+                raise t.error(f"unknown ruling {rid!r}", "rulings")
+        advice = t.strings("advice") if advises else ()
+        for name in advice:
+            if not re.fullmatch(r"[a-z][a-z_]*", name):
+                raise t.error(f"advice {name!r} is not a name (lower case and _)", "advice")
         values = t.strings("value", allow_one=True) if "value" in t.data else ()
         _check_reading(t, reading, values, [rulings[r] for r in ids])
         clause = Clause(
             source_id, cid, quote, ids, reading, t.string("note"), values,
             t.text("reports", required=False), t.text("copies", required=False),
-            t.text("game", required=False), file.where(t.line),
+            t.text("game", required=False), file.where(t.line), advice,
         )  # fmt: skip
         clauses.append((clause, t))
     return source, relations, clauses

@@ -53,6 +53,7 @@ table { border-collapse: collapse; width: 100%%; font: 7pt "DejaVu Sans", sans-s
 th, td { border-bottom: 0.4pt solid #777; padding: 0.6mm 1mm; text-align: right;
          vertical-align: top; }
 th { border-bottom: 0.9pt solid #111; }
+tr { break-inside: avoid; }
 td.l, th.l { text-align: left; }
 .example { break-inside: avoid; }
 .cards svg { height: 15mm; width: auto; display: block; margin: 0.5mm 0 1mm; }

@@ -146,8 +146,8 @@ class RulingReport:
     question: str
     option: str | None
     #: The engine has the option (``False`` for a ruling the registry decides
-    #: before the engine can play it: ``presets`` are then the planned values
-    #: (:data:`lld.presets.PENDING_VALUES`) and ``behaviour`` is empty).
+    #: before the engine can play it, ``planned`` in the registry: no preset has a
+    #: value for it and ``behaviour`` is empty).
     in_engine: bool
     values: tuple[ValueReport, ...]
     presets: tuple[PresetValue, ...]
@@ -204,19 +204,16 @@ def ruling_report(
         return RulingReport(
             r.id, r.title, r.question, None, False, (), (), sources, r.reading, r.reasons, None
         )
-    from lld.presets import PENDING_EDITORIAL, PENDING_VALUES
     from lld.ruleset import OPTIONS
 
     option = r.option
-    # An option the registry decides before the engine has it (R35 on, for now):
-    # the presets' planned values and their reasons, and no behaviour to show.
+    # An option the registry decides before the engine has it (``planned``):
+    # no preset plays it yet, and there is no behaviour to show.
     in_engine = option in OPTIONS
-    if in_engine:
-        chosen = {name: getattr(rules, option) for name, rules in PRESETS.items()}
-        reasons = EDITORIAL_CHOICES
-    else:
-        chosen = {name: PENDING_VALUES.get(name, {}).get(option) for name in PRESETS}
-        reasons = PENDING_EDITORIAL
+    chosen: dict[str, str | None] = {
+        name: getattr(rules, option) if in_engine else None for name, rules in PRESETS.items()
+    }
+    reasons = EDITORIAL_CHOICES
     values = tuple(
         ValueReport(
             o.value,
