@@ -17,10 +17,12 @@ turn move as likely as any other, each free move or a pass as likely):
   to capture, the player lies down and his hand goes to the table (R22,
   ``forced``);
 * free moves: pairs laid from a pair royal or a mournival, or a pair whose
-  mates are won (R17-R19), by every seat before the first turn and then by the
-  seat to play at its turn (R20); a group on the table that no hand can mate
-  (R15, R24) claimed by anyone but whoever left it (R25, ``first_in_time``,
-  until the end of the hand);
+  mates are won by another player (R17-R19, R39 ``other_pair_won``), by every
+  seat before the first turn and then by the seat to play at its turn (R20); a
+  group on the table that no hand can mate, left by a pair royal taken singly
+  (R15) or a set a lie-down put there unlaid (R24; two of a pair royal's three),
+  claimed by anyone but whoever left it (R25, ``first_in_time``, until the end
+  of the hand);
 * a hand emptied goes out (R34); when one seat or none is left the hand ends,
   and the dealer takes the cards left (R29, ``all_to_dealer``).
 
@@ -135,9 +137,9 @@ def play(
             if left:
                 if w + left == 4:  # R15: none left in any hand to mate it
                     dead[r] = seat
-            elif w == 2:  # R19: if one hand holds the other two, nothing can mate them
+            elif w == 2:  # R19 with R39 (other_pair_won): another hand's two are dead now
                 for s, other in enumerate(hands):
-                    if other.get(r) == 2:
+                    if s != seat and other.get(r) == 2:
                         watch[s].add(r)
             if not hand:
                 out[seat] = True  # R34
@@ -147,8 +149,9 @@ def play(
                 trace.append(("lie", seat, -1, 0, 0, 1))
             for r, c in hand.items():
                 table[r] = t = table[r] + c
-                # R24: an even group nobody can mate is dead.
-                if not t & 1 and won_rank[r] + t == 4:
+                # R24: a set he could have laid and did not, now on the table
+                # where nobody can mate it, is claimable.
+                if r in watch[seat] and won_rank[r] + t == 4:
                     dead[r] = seat
             hand.clear()
             watch[seat].clear()
@@ -163,7 +166,13 @@ def play(
         if dead:
             for s in (*range(seat, n), *range(seat)):
                 while dead:
-                    claims = [r for r, offender in dead.items() if offender != s]
+                    # A pair royal's claim is two of its three, in three ways (suits).
+                    claims = [
+                        r
+                        for r, offender in dead.items()
+                        if offender != s
+                        for _ in range(3 if table[r] == 3 else 1)
+                    ]
                     if not claims:
                         break
                     i = int(u() * (len(claims) + 1))
@@ -173,11 +182,12 @@ def play(
                         break
                     r = claims[i]
                     del dead[r]
-                    won[s] += table[r]
-                    won_rank[r] += table[r]
+                    k = table[r] & ~1  # the third of a pair royal stays for the dealer
+                    won[s] += k
+                    won_rank[r] += k
                     if trace is not None:
-                        trace.append(("claim", s, r, 0, table[r], len(claims)))
-                    table[r] = 0
+                        trace.append(("claim", s, r, 0, k, len(claims)))
+                    table[r] -= k
     # R29: the dealer takes what is left.
     won[dealer] += sum(table) + sum(c for h in hands for c in h.values())
     return won
