@@ -216,6 +216,10 @@ def test_cli_handout_for_a_reading_of_ones_own(tmp_path: Path) -> None:
         (["--option", "lie_down=bogus"], "option lie_down cannot be 'bogus'"),
         (["--option", "nonsense"], "'nonsense' is not of the form name=value"),
         (["--option", "no_such_option=1"], "no_such_option"),
+        (
+            ["--option", "lie_down=voluntary", "--option", "lie_down=forced"],
+            "option lie_down is given twice, as voluntary and forced",
+        ),
         (["--paper", "a5"], "invalid choice: 'a5'"),
     ],
 )
