@@ -221,6 +221,10 @@ def test_cli_handout_for_a_reading_of_ones_own(tmp_path: Path) -> None:
             ["--option", "lie_down=voluntary", "--option", "lie_down=forced"],
             "option lie_down is given twice, as voluntary and forced",
         ),
+        (
+            [a for n in range(3, 9) for a in ("--option", f"deal_{n}=none")],
+            "the reading gives no game for any number of players",
+        ),
         (["--paper", "a5"], "invalid choice: 'a5'"),
     ],
 )

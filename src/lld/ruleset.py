@@ -148,7 +148,7 @@ class Ruleset:
             )
         name = getattr(self, f"deal_{players}")
         if name is None:
-            supported = ", ".join(map(str, self.players))
+            supported = ", ".join(map(str, self.players)) or "none at all"
             raise RulesetError(
                 f"ruleset {self.name} gives no game for {players} players"
                 f" (it gives {supported}; choose a table with --option deal_{players}=NAME)"
