@@ -82,6 +82,8 @@ html_title = "Laugh and Lie Down"
 html_static_path = ["_static"]
 html_css_files = ["lld.css", "lld-cite.css"]
 html_js_files = ["lld.js"]
+# The site's own icon: without one a browser asks for /favicon.ico, which is not there.
+html_favicon = "_static/favicon.svg"
 html_show_sourcelink = False
 html_copy_source = False
 html_theme_options = {

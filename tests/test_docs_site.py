@@ -42,11 +42,14 @@ class _Page(HTMLParser):
         self.ids: set[str] = set()
         self.links: list[str] = []
         self.loads: list[tuple[str, str]] = []
+        self.icons: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if "id" in a:
             self.ids.add(a["id"])
+        if tag == "link" and "icon" in a.get("rel", "").split():
+            self.icons.append(a.get("href", ""))
         if tag == "a" and "href" in a:
             self.links.append(a["href"])
         for attr in ("src", "href"):
@@ -100,6 +103,16 @@ def test_every_internal_link_and_anchor_resolves(site: Path, pages: dict[Path, _
             if fragment and target.suffix == ".html" and fragment not in pages[target].ids:
                 broken.append(f"{path.relative_to(site)}: {url} (no anchor)")
     assert not broken, "\n".join(broken)
+
+
+def test_every_page_names_its_icon(site: Path, pages: dict[Path, _Page]) -> None:
+    """A page without ``<link rel="icon">`` makes the browser ask for /favicon.ico,
+    which the site does not have: a console error on the first page a reader opens."""
+    missing = [str(p.relative_to(site)) for p, page in pages.items() if not page.icons]
+    assert not missing, missing
+    for path, page in pages.items():
+        for icon in page.icons:
+            assert (path.parent / urlsplit(icon).path).resolve().is_file(), (path, icon)
 
 
 def test_no_request_leaves_the_site(site: Path, pages: dict[Path, _Page]) -> None:

@@ -96,3 +96,24 @@ def test_a_bad_card_is_a_notation_error() -> None:
 
 def test_every_card_draws_differently() -> None:
     assert len({svg.card(format_card(c)) for c in range(NUM_CARDS)}) == NUM_CARDS
+
+
+def test_a_board_is_labelled_in_one_sentence_per_row() -> None:
+    """A position's drawing is labelled with its text alternative, its rows joined
+    by semicolons after the heading's colon (not "position:; Seat 0")."""
+    from html import unescape
+
+    from lld.drawing import board_html, board_text
+    from lld.game import Game
+    from lld.observation import Observation
+    from lld.presets import ruleset
+
+    game = Game.new(ruleset("parlett"), players=3, seed=2)
+    for view, head in (
+        (game.position(), "The whole position: "),
+        (Observation.of(game, 1), "What seat 1 can see: "),
+    ):
+        label = unescape(re.search(r'aria-label="([^"]*)"', board_html(view)).group(1))  # type: ignore[union-attr]
+        assert label.startswith(head + "Seat 0"), label
+        assert ":;" not in label
+        assert label == board_text(view).replace(":\n", ": ", 1).replace("\n", "; ")

@@ -28,6 +28,7 @@ from lld.handout.cite import (
     site_bibtex,
     site_url,
     source_bibtex,
+    source_citation,
     sources_bibtex,
 )
 from lld.presets import PRESETS
@@ -216,6 +217,14 @@ def test_cli_handout_for_a_reading_of_ones_own(tmp_path: Path) -> None:
         (["--option", "lie_down=bogus"], "option lie_down cannot be 'bogus'"),
         (["--option", "nonsense"], "'nonsense' is not of the form name=value"),
         (["--option", "no_such_option=1"], "no_such_option"),
+        (
+            ["--option", "lie_down=voluntary", "--option", "lie_down=forced"],
+            "option lie_down is given twice, as voluntary and forced",
+        ),
+        (
+            [a for n in range(3, 9) for a in ("--option", f"deal_{n}=none")],
+            "the reading gives no game for any number of players",
+        ),
         (["--paper", "a5"], "invalid choice: 'a5'"),
     ],
 )
@@ -268,6 +277,21 @@ def test_site_url_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     assert site_url() == DEFAULT_SITE_URL
     monkeypatch.setenv("LLD_SITE_URL", "https://games.example.net/lld")
     assert site_url() == "https://games.example.net/lld/"
+
+
+def test_a_source_citation_names_its_collection_once() -> None:
+    """Compendium Caidis's address names its collection more fully: the citation
+    gives that once, not the collection and then the address repeating it."""
+    collected = [s for s in load().sources if s.collection]
+    assert collected
+    for source in collected:
+        text = source_citation(source)
+        assert text.count(source.collection or "") == 1, text
+        fields = dict(re.findall(r"^  (\w+) = \{(.*)\},$", source_bibtex(source), re.M))
+        named = [v for k, v in fields.items() if source.collection in v and k != "title"]
+        assert len(named) == 1, (source.id, fields)
+    caidis = source_citation(load().source("caidis"))
+    assert caidis.endswith('"Laugh and Lie Down", Compendium Caidis (SCA wiki)'), caidis
 
 
 def test_sources_bib_is_generated_from_the_registry() -> None:

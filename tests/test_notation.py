@@ -168,3 +168,14 @@ def test_option_assignments_parse_from_the_command_line_form() -> None:
 def test_bad_option_assignment(assignment: str, message: str) -> None:
     with pytest.raises(RulesetError, match=message):
         lld.presets.ruleset_with("parlett", [assignment])
+
+
+def test_an_option_given_twice_with_two_values_is_refused() -> None:
+    twice = "option lie_down is given twice, as voluntary and forced"
+    with pytest.raises(RulesetError, match=twice):
+        lld.presets.ruleset_with("parlett", ["lie_down=voluntary", "lie-down=forced"])
+    with pytest.raises(RulesetError, match="option deal_6 is given twice, as none and parlett"):
+        lld.presets.ruleset_with("parlett", ["deal_6=none", "deal_6=parlett"])
+    # The same value twice says one thing: it stands.
+    rules = lld.presets.ruleset_with("parlett", ["lie_down=voluntary", "lie_down=voluntary"])
+    assert rules.lie_down == "voluntary"

@@ -1,10 +1,11 @@
 // Choosing a source's tab (from ?source=… or the reader's last choice) changes
 // the height of every ruling above the anchor; scroll to the anchor again once
-// sphinx-design has set the tabs, so a link to #r22 lands on R22.
+// sphinx-design has set the tabs, so a link to #r22 lands on R22. At once: the
+// theme scrolls smoothly, which from the top of the rules page is a long ride.
 document.addEventListener("DOMContentLoaded", () => {
   const id = decodeURIComponent(window.location.hash.slice(1));
   const target = id ? document.getElementById(id) : null;
-  if (target) target.scrollIntoView();
+  if (target) target.scrollIntoView({ behavior: "instant" });
 });
 
 // A step-through ({step-through}): every step is in the page, so it reads without
@@ -41,16 +42,16 @@ document.addEventListener("DOMContentLoaded", () => {
       next.disabled = current === steps.length - 1;
       if (remember) history.replaceState(null, "", `#${steps[current].id}`);
     };
-    const fromHash = () => {
+    const fromHash = (behavior) => {
       const id = decodeURIComponent(window.location.hash.slice(1));
       const i = steps.findIndex((s) => s.id === id);
       show(i < 0 ? current : i, false);
       // Every step was showing when the page scrolled to the anchor: scroll again.
-      if (i >= 0) root.scrollIntoView();
+      if (i >= 0) root.scrollIntoView({ behavior });
     };
     prev.addEventListener("click", () => show(current - 1, true));
     next.addEventListener("click", () => show(current + 1, true));
-    window.addEventListener("hashchange", fromHash);
+    window.addEventListener("hashchange", () => fromHash("smooth"));
     // Capturing on window comes before the theme's own arrow keys (previous and
     // next page), which would otherwise leave the page.
     window.addEventListener("keydown", (e) => {
@@ -62,6 +63,6 @@ document.addEventListener("DOMContentLoaded", () => {
       e.stopPropagation();
       show(current + (e.key === "ArrowRight" ? 1 : -1), true);
     }, true);
-    fromHash();
+    fromHash("instant");
   }
 });

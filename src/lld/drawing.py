@@ -127,7 +127,9 @@ def board_html(
     that shares card drawings passes :func:`lld.svg.use_row`).
     """
     draw = draw or (lambda cards, hidden: svg.row(cards, hidden=hidden))
-    label = escape(board_text(view).replace("\n", "; "))
+    # One line for the label: "The whole position: Seat 0 …; Seat 1 …; Table …".
+    head, _, rows = board_text(view).partition("\n")
+    label = escape(f"{head} {rows.replace(chr(10), '; ')}")
     out = [f'<div class="lld-board" role="group" aria-label="{label}">']
     for r in board(view):
         out.append(f'<div class="lld-board-row lld-board-{r.kind}">')

@@ -158,7 +158,7 @@ class Ruleset:
             )
         name = getattr(self, f"deal_{players}")
         if name is None:
-            supported = ", ".join(map(str, self.players))
+            supported = ", ".join(map(str, self.players)) or "none at all"
             raise RulesetError(
                 f"ruleset {self.name} gives no game for {players} players"
                 f" (it gives {supported}; choose a table with --option deal_{players}=NAME)"
@@ -342,12 +342,19 @@ def parse_assignments(assignments: list[str] | tuple[str, ...]) -> dict[str, str
             raise RulesetError(f"option {text!r} is not of the form name=value")
         if key not in VALUES:
             raise RulesetError(_unknown_option(key))
+        chosen: str | None
         if key in NULLABLE and value.lower() == "none":
-            out[key] = None
-            continue
-        if value not in VALUES[key]:
+            chosen = None
+        elif value in VALUES[key]:
+            chosen = value
+        else:
             raise RulesetError(_bad_value(key, value))
-        out[key] = value
+        # Two values for one option would leave one silently unused.
+        if key in out and out[key] != chosen:
+            raise RulesetError(
+                f"option {key} is given twice, as {out[key] or 'none'} and {chosen or 'none'}"
+            )
+        out[key] = chosen
     return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -161,6 +162,14 @@ def test_source_query_selects_its_source(site: Watched) -> None:
     )
 
 
+def test_a_link_to_a_ruling_lands_on_it_at_once(site: Watched) -> None:
+    """A citation's link (``rules.html#r30``, far down the page) is on its ruling when
+    the page has loaded, not still scrolling there from the top."""
+    page = site.open("rules.html#r30")
+    top = page.evaluate("() => document.getElementById('r30').getBoundingClientRect().top")
+    assert abs(top) < 80, top
+
+
 def test_printed_ruling_shows_every_source_under_its_label(site: Watched, tmp_path: Path) -> None:
     page = site.open("rules.html")
     pdf = tmp_path / "rules.pdf"
@@ -181,6 +190,9 @@ def test_printed_ruling_shows_every_source_under_its_label(site: Watched, tmp_pa
     # No navigation chrome on paper: the sidebar's search box and the page's contents list.
     assert "Search" not in flat
     assert "On this page" not in flat
+    # The footer's version stays, so the paper says which version it shows; not the credits.
+    assert "lld version" in flat
+    assert "Made with" not in flat
 
 
 # ------------------------------------------------------------------ step-throughs
@@ -259,3 +271,4 @@ def test_printed_step_through_shows_every_step(site: Watched, tmp_path: Path) ->
     for n in range(last + 1):
         assert f"Step {n} of {last}" in flat, n
     assert "Previous" not in flat  # no step buttons on paper
+    assert not re.search(r"Step \d+ of \d+ — [^\n]*#", text)  # nor the steps' own links

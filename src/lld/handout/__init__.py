@@ -22,7 +22,7 @@ from lld.errors import LldError
 from lld.handout.content import Handout, handout_content
 from lld.handout.render import PAPERS
 from lld.handout.render import handout_html as _render
-from lld.ruleset import Ruleset
+from lld.ruleset import VALUES, Ruleset
 
 __all__ = ["PAPERS", "Handout", "HandoutError", "handout_content", "handout_html", "write_pdf"]
 
@@ -42,7 +42,14 @@ def handout_html(
 ) -> str:
     """The handout for ``rules`` as a standalone HTML document, citing ``site``
     (the live site's address unless given)."""
-    return _render(handout_content(rules, date, site), _paper(paper))
+    paper = _paper(paper)
+    if not rules.players:
+        # Every deal_N set to none: no table, no stakes, no game to describe.
+        raise HandoutError(
+            f"the reading gives no game for any number of players (every deal_N is none):"
+            f" keep at least one, e.g. --option deal_5={VALUES['deal_5'][0]}"
+        )
+    return _render(handout_content(rules, date, site), paper)
 
 
 def write_pdf(

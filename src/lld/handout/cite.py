@@ -144,19 +144,37 @@ def ruling_bibtex(
     )
 
 
+def _published(source: Source) -> tuple[str | None, str | None]:
+    """Where a source was published: its collection and its place.
+
+    The registry's address is a place, then a colon and its description. An
+    address that names the collection (``Compendium Caidis (SCA wiki)``) is the
+    collection named more fully, not a place: it stands for the collection.
+    """
+    place = source.address.split(":")[0].strip() if source.address else None
+    if place and source.collection and source.collection in place:
+        return place, None
+    return source.collection, place
+
+
 def source_citation(source: Source) -> str:
-    """A source as a bibliography gives it: author, title, collection, edition, date, place."""
+    """A source as a bibliography gives it: author, title, collection, edition, date, place.
+
+    >>> from lld.concordance import load
+    >>> source_citation(load().source("caidis"))
+    'Meala Caimbuel, "Laugh and Lie Down", Compendium Caidis (SCA wiki)'
+    """
+    collection, place = _published(source)
     parts = [source.author, f'"{source.title}"']
-    parts += [p for p in (source.collection, source.version, source.date) if p]
-    if source.address:
-        parts.append(source.address.split(":")[0])
+    parts += [p for p in (collection, source.version, source.date, place) if p]
     return ", ".join(parts)
 
 
 def source_bibtex(source: Source) -> str:
     fields = {"author": "{" + source.author + "}", "title": "{" + source.title + "}"}
-    if source.collection:
-        fields["howpublished"] = source.collection
+    collection, place = _published(source)
+    if collection:
+        fields["howpublished"] = collection
     if source.version:
         fields["edition"] = source.version
     if source.date:
@@ -164,8 +182,8 @@ def source_bibtex(source: Source) -> str:
         fields["year"] = year or source.date
         if year != source.date:
             fields["note"] = source.date
-    if source.address:
-        fields["address"] = source.address.split(":")[0]
+    if place:
+        fields["address"] = place
     return _bibtex("misc", source_key(source.id), fields)
 
 
