@@ -79,6 +79,15 @@ def _scratch(tmp_path: Path) -> Path:
         shutil.copytree(ROOT / name, root / name, ignore=skip)
     for name in ("pyproject.toml", "CHANGELOG.md", "CITATION.cff", "README.md"):
         shutil.copy2(ROOT / name, root / name)
+    # Right after a real release the Unreleased section is empty, and a release
+    # of nothing is refused: the scratch copy gets a change of its own to release.
+    log = root / "CHANGELOG.md"
+    log.write_text(
+        log.read_text(encoding="utf-8").replace(
+            "## Unreleased\n", "## Unreleased\n\n- A scratch change, released by the tests.\n", 1
+        ),
+        encoding="utf-8",
+    )
     return root
 
 
