@@ -126,6 +126,21 @@ def test_the_release_tool_refuses_bad_input_in_one_line(
     assert versions_written(root) == before
 
 
+def test_a_release_of_nothing_is_refused(tmp_path: Path) -> None:
+    root = _scratch(tmp_path)
+    log = root / "CHANGELOG.md"
+    text = log.read_text(encoding="utf-8")
+    head, rest = text.split("## Unreleased\n", 1)
+    log.write_text(head + "## Unreleased\n\n## " + rest.split("\n## ", 1)[1], encoding="utf-8")
+    done = _run_tool(root, SCRATCH_VERSION)
+    assert done.returncode == 1
+    assert (
+        done.stderr
+        == "release: CHANGELOG.md: the Unreleased section is empty: nothing to release\n"
+    )
+    assert log.read_text(encoding="utf-8").count("## Unreleased\n") == 1
+
+
 def test_the_changelog_is_dated_and_a_new_unreleased_section_opened(tmp_path: Path) -> None:
     root = _scratch(tmp_path)
     old = (root / "CHANGELOG.md").read_text(encoding="utf-8")
