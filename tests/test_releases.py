@@ -132,12 +132,9 @@ def test_a_release_of_nothing_is_refused(tmp_path: Path) -> None:
     text = log.read_text(encoding="utf-8")
     head, rest = text.split("## Unreleased\n", 1)
     log.write_text(head + "## Unreleased\n\n## " + rest.split("\n## ", 1)[1], encoding="utf-8")
-    done = _run_tool(root, SCRATCH_VERSION)
-    assert done.returncode == 1
-    assert (
-        done.stderr
-        == "release: CHANGELOG.md: the Unreleased section is empty: nothing to release\n"
-    )
+    tool = _tool(root)
+    with pytest.raises(tool.ReleaseError, match="Unreleased section is empty: nothing to release"):
+        tool.new_texts(root, SCRATCH_VERSION, SCRATCH_DATE)
     assert log.read_text(encoding="utf-8").count("## Unreleased\n") == 1
 
 
