@@ -58,6 +58,9 @@ class Source:
     version: str | None = None
     address: str | None = None
     notes: str | None = None
+    #: The author as BibTeX reads a name ("Last, First"), so that a bibliography
+    #: sorts by surname; None keeps the name whole (a byname such as "of the Moor").
+    bibtex_author: str | None = None
 
 
 @dataclass(frozen=True)

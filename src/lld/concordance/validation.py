@@ -133,7 +133,7 @@ def read_published(file: DataFile) -> list[Published]:
     return out
 
 
-_SOURCE_KEYS = ("collection", "date", "version", "address", "notes")
+_SOURCE_KEYS = ("collection", "date", "version", "address", "notes", "bibtex_author")
 _CLAUSE_KEYS = ("id", "quote", "reading", "note")
 _CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice")
 

@@ -171,7 +171,8 @@ def source_citation(source: Source) -> str:
 
 
 def source_bibtex(source: Source) -> str:
-    fields = {"author": "{" + source.author + "}", "title": "{" + source.title + "}"}
+    author = source.bibtex_author or "{" + source.author + "}"
+    fields = {"author": author, "title": "{" + source.title + "}"}
     collection, place = _published(source)
     if collection:
         fields["howpublished"] = collection
