@@ -19,6 +19,7 @@ from lld.cards import FULL_DECK, count
 from lld.concordance import registry
 from lld.deal import cut_for_deal, shuffled_deck
 from lld.errors import SetupError
+from lld.free_moves import claimants
 from lld.moves import CAPTURE, CLAIM, LAY, LIE
 from lld.ruleset import OPTIONS
 from lld.stakes import TABLES
@@ -391,7 +392,7 @@ def test_R25_free_seats_offers_claims_to_exactly_the_seats_that_may_claim(
             assert claimers <= seats, (seed, claimers, seats)
             if g._dead:
                 checked += 1
-                assert g._claimants() == claimers, seed
+                assert claimants(g) == claimers, seed
             moves = [m for s in range(g.n) for m in g.free_moves(s)] + list(g.turn_moves())
             g.play(rng.choice(moves))
     assert checked > 20
