@@ -49,9 +49,9 @@ def test_a_game_from_a_position_plays_on_exactly_like_the_original(
     name, seed, cut, rng = case
     game = _game(name, seed)
     random_moves(game, rng, cut)
-    position = game.position()
-    twin = Game.from_position(position)
-    assert twin.position() == position
+    position = Position.of(game)
+    twin = position.game()
+    assert Position.of(twin) == position
     assert twin.events == game.events
     assert (twin.hands, twin.table, twin.won, twin.to_play) == (
         game.hands, game.table, game.won, game.to_play
@@ -72,7 +72,7 @@ def test_the_notations_round_trip(case: tuple[str, int, int, random.Random]) -> 
     name, seed, cut, rng = case
     game = _game(name, seed)
     random_moves(game, rng, cut)
-    position = game.position()
+    position = Position.of(game)
     text = position.format()
     assert Position.parse(text) == position
     assert Position.parse(text).format() == text
@@ -90,7 +90,7 @@ def test_the_state_is_the_games(case: tuple[str, int, int, random.Random]) -> No
     name, seed, cut, rng = case
     game = _game(name, seed)
     random_moves(game, rng, cut)
-    p = game.position()
+    p = Position.of(game)
     assert p.hand_sizes == tuple(count(h) for h in game.hands)
     assert (p.net, p.pot) == (tuple(game.ledger.net), game.ledger.pot)
     assert [how is not None for how in p.out] == game.out
@@ -126,7 +126,7 @@ def test_the_ending_is_the_engines_settlement(name: str) -> None:
         random_moves(game, random.Random(seed), 8)
         if game.over:
             continue
-        ending = game.position().ending()
+        ending = Position.of(game).ending()
         if game.rules.lie_down_payment != "none" or game.rules.last_player_turn != "none":
             continue
         # Take everyone's cards to the table as the end does: the settlement
@@ -155,7 +155,7 @@ def test_a_lie_down_records_its_cards_and_how_the_seat_went_out() -> None:
     rules = ruleset("sympkyn", deal_3="parlett", lie_down_pair="claimable")
     game = Game.from_deal(rules, deal)
     game.play(Move(LIE, 0))
-    p = game.position()
+    p = Position.of(game)
     assert p.out[0] == "lay_down"
     assert p.lie_downs == (parse_cards("5C 5S 8D"), 0, 0)
     assert [d.rule for d in p.dead] == ["R24"]
@@ -186,7 +186,7 @@ def test_an_illegal_move_keeps_its_rule_and_option() -> None:
 
 
 def test_bad_json_is_a_notation_error_naming_the_field() -> None:
-    p = Game.new(ruleset("parlett"), 5, 1).position()
+    p = Position.of(Game.new(ruleset("parlett"), 5, 1))
     obj = p.to_json()
     with pytest.raises(NotationError, match=r"\$\.format"):
         Position.from_json({**obj, "format": "x"})

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from functools import cache
 from operator import not_
-from typing import TYPE_CHECKING
 
 from lld.cards import FULL_DECK
 from lld.deal import Deal
@@ -57,10 +56,6 @@ from lld.turns import LIE_MOVES as LIE_MOVES  # a public name of this module bef
 from lld.turns import check_capture
 from lld.turns import play as _play
 from lld.turns import turn_moves as _turn_moves
-from lld.view import SeatView
-
-if TYPE_CHECKING:
-    from lld.position import Position
 
 #: Seat numbers a move may hold before it is no move at all (see _malformed).
 MAX_SEAT = 10**MAX_SEAT_DIGITS
@@ -288,10 +283,6 @@ class Game:
             if kind in KINDS
         ]
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see; hand this, not the game, to a bot."""
-        return SeatView(self, seat)
-
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError`, naming the rule, unless ``move`` is legal now."""
         self._check(move)
@@ -379,19 +370,6 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
-
-    # ------------------------------------------------- the read-model (lld.position)
-
-    def position(self) -> Position:
-        """A frozen snapshot of this hand (see :class:`lld.position.Position`)."""
-        from lld.position import Position
-
-        return Position.of(self)
-
-    @classmethod
-    def from_position(cls, position: Position) -> Game:
-        """A new game in ``position``: it plays on exactly as the original would."""
-        return position.game()
 
 
 def _malformed(move: Move) -> str | None:

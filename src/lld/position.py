@@ -12,10 +12,10 @@ now) is asked of the engine, never worked out here again.
 >>> from lld.presets import ruleset
 >>> g = Game.new(ruleset("parlett"), players=5, seed=1)
 >>> g.play(g.turn_moves()[0])
->>> p = g.position()
+>>> p = Position.of(g)
 >>> p.to_play, p.turns, len(p.moves), p.hand_sizes
 (1, 1, 1, (7, 8, 8, 8, 8))
->>> Game.from_position(p).position() == p
+>>> Position.of(p.game()) == p
 True
 >>> Position.parse(p.format()) == p
 True
@@ -329,7 +329,7 @@ class Position:
 
         >>> from lld.game import Game
         >>> from lld.presets import ruleset
-        >>> html = Game.new(ruleset("parlett"), players=3, seed=2).position()._repr_html_()
+        >>> html = Position.of(Game.new(ruleset("parlett"), players=3, seed=2))._repr_html_()
         >>> html.startswith('<div class="lld-board"') and html.count('class="lld-cards"')
         4
         """
