@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import positions
 from lld.cards import count, parse_cards
 from lld.deal import Deal
 from lld.errors import NotationError
@@ -161,6 +162,25 @@ def test_a_lie_down_records_its_cards_and_how_the_seat_went_out() -> None:
     assert [d.rule for d in p.dead] == ["R24"]
     assert p.claims[0].cards == parse_cards("5C 5S")
     assert p.claims[0].claimants == (1, 2)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_claim_of_a_pair_royal_whose_fourth_is_won_says_two_of_its_three(preset: str) -> None:
+    """After a lie-down that leaves a pair royal whose fourth card is won, R24's
+    claim takes two of the three: the claim the position reports is the
+    engine's own claim move, with its cards."""
+    rules = ruleset(preset, lie_down_pair="claimable")
+    game = positions.position(rules, ["9C 9D 9H 2C", "3C 4C", "5C 6C"], "3D 5D", {1: "9S"})
+    game.play(Move(LIE, 0))
+    assert game.table & parse_cards("9C 9D 9H 9S") == parse_cards("9C 9D 9H")
+    (claim,) = Position.of(game).claims
+    assert claim.rule == "R24"
+    assert claim.cards == parse_cards("9C 9D")
+    for seat in claim.claimants:
+        game.copy().play(Move(CLAIM, seat, 0, claim.cards))  # the engine takes it as it is
+    assert claim.claimants == tuple(
+        s for s in range(game.n) if Move(CLAIM, s, 0, claim.cards) in game.free_moves(s)
+    )
 
 
 @pytest.mark.parametrize(
