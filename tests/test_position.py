@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import positions
 from lld.cards import count, parse_cards
 from lld.deal import Deal
 from lld.errors import NotationError
@@ -49,9 +50,9 @@ def test_a_game_from_a_position_plays_on_exactly_like_the_original(
     name, seed, cut, rng = case
     game = _game(name, seed)
     random_moves(game, rng, cut)
-    position = game.position()
-    twin = Game.from_position(position)
-    assert twin.position() == position
+    position = Position.of(game)
+    twin = position.game()
+    assert Position.of(twin) == position
     assert twin.events == game.events
     assert (twin.hands, twin.table, twin.won, twin.to_play) == (
         game.hands, game.table, game.won, game.to_play
@@ -72,7 +73,7 @@ def test_the_notations_round_trip(case: tuple[str, int, int, random.Random]) -> 
     name, seed, cut, rng = case
     game = _game(name, seed)
     random_moves(game, rng, cut)
-    position = game.position()
+    position = Position.of(game)
     text = position.format()
     assert Position.parse(text) == position
     assert Position.parse(text).format() == text
@@ -90,7 +91,7 @@ def test_the_state_is_the_games(case: tuple[str, int, int, random.Random]) -> No
     name, seed, cut, rng = case
     game = _game(name, seed)
     random_moves(game, rng, cut)
-    p = game.position()
+    p = Position.of(game)
     assert p.hand_sizes == tuple(count(h) for h in game.hands)
     assert (p.net, p.pot) == (tuple(game.ledger.net), game.ledger.pot)
     assert [how is not None for how in p.out] == game.out
@@ -126,7 +127,7 @@ def test_the_ending_is_the_engines_settlement(name: str) -> None:
         random_moves(game, random.Random(seed), 8)
         if game.over:
             continue
-        ending = game.position().ending()
+        ending = Position.of(game).ending()
         if game.rules.lie_down_payment != "none" or game.rules.last_player_turn != "none":
             continue
         # Take everyone's cards to the table as the end does: the settlement
@@ -155,12 +156,31 @@ def test_a_lie_down_records_its_cards_and_how_the_seat_went_out() -> None:
     rules = ruleset("sympkyn", deal_3="parlett", lie_down_pair="claimable")
     game = Game.from_deal(rules, deal)
     game.play(Move(LIE, 0))
-    p = game.position()
+    p = Position.of(game)
     assert p.out[0] == "lay_down"
     assert p.lie_downs == (parse_cards("5C 5S 8D"), 0, 0)
     assert [d.rule for d in p.dead] == ["R24"]
     assert p.claims[0].cards == parse_cards("5C 5S")
     assert p.claims[0].claimants == (1, 2)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_claim_of_a_pair_royal_whose_fourth_is_won_says_two_of_its_three(preset: str) -> None:
+    """After a lie-down that leaves a pair royal whose fourth card is won, R24's
+    claim takes two of the three: the claim the position reports is the
+    engine's own claim move, with its cards."""
+    rules = ruleset(preset, lie_down_pair="claimable")
+    game = positions.position(rules, ["9C 9D 9H 2C", "3C 4C", "5C 6C"], "3D 5D", {1: "9S"})
+    game.play(Move(LIE, 0))
+    assert game.table & parse_cards("9C 9D 9H 9S") == parse_cards("9C 9D 9H")
+    (claim,) = Position.of(game).claims
+    assert claim.rule == "R24"
+    assert claim.cards == parse_cards("9C 9D")
+    for seat in claim.claimants:
+        game.copy().play(Move(CLAIM, seat, 0, claim.cards))  # the engine takes it as it is
+    assert claim.claimants == tuple(
+        s for s in range(game.n) if Move(CLAIM, s, 0, claim.cards) in game.free_moves(s)
+    )
 
 
 @pytest.mark.parametrize(
@@ -186,7 +206,7 @@ def test_an_illegal_move_keeps_its_rule_and_option() -> None:
 
 
 def test_bad_json_is_a_notation_error_naming_the_field() -> None:
-    p = Game.new(ruleset("parlett"), 5, 1).position()
+    p = Position.of(Game.new(ruleset("parlett"), 5, 1))
     obj = p.to_json()
     with pytest.raises(NotationError, match=r"\$\.format"):
         Position.from_json({**obj, "format": "x"})

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from lld.errors import RecordError
-from lld.game import Game
 from lld.record import load_record, parse_record, replay
 from lld.replay import RefusedMoveError, replay_under, steps
 
@@ -32,7 +31,7 @@ def test_steps_follow_the_record_move_by_move(path: Path) -> None:
             assert step.before == walk[i - 1].after
         assert set(step.rulings) == {e.rule for e in step.events}
         # The position after the step plays on as the game did from there.
-        assert Game.from_position(step.after).events == game.events[: len(step.after.events)]
+        assert step.after.game().events == game.events[: len(step.after.events)]
     if walk:
         assert walk[-1].after.events == tuple(game.events)
         assert walk[-1].after.net == tuple(game.ledger.net)

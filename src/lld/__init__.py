@@ -9,7 +9,7 @@ The read-model: a :class:`Position` is a frozen snapshot of a hand, an
 :class:`Observation` what one seat can know of it, and :func:`sample` a world
 that seat cannot tell from the real one:
 
->>> p = g.position()
+>>> p = lld.Position.of(g)
 >>> p.to_play, p.hand_sizes, p.pot
 (0, (8, 8, 8, 8, 8), 11)
 >>> lld.Position.parse(p.format()) == p

@@ -12,8 +12,9 @@ and the site draws the same rows (with shared card drawings, :func:`lld.svg.use_
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
 >>> from lld.observation import Observation
+>>> from lld.position import Position
 >>> g = Game.new(ruleset("parlett"), players=3, seed=2)
->>> [r.label for r in board(g.position())][:3]
+>>> [r.label for r in board(Position.of(g))][:3]
 ['Seat 0 (dealer)', 'Seat 1 (eldest)', 'Seat 2']
 >>> mine = board(Observation.of(g, 1))
 >>> [(r.label, len(r.cards), r.hidden) for r in mine[:3]]

@@ -5,7 +5,16 @@ move: a capture, or lying down. Any seat may also make *free* moves where the
 ruleset allows them: laying pairs down from the hand, and claiming another
 player's oversight from the table. Neither counts as a turn (R21, R27).
 
-Every branch below names its ruling; the ruleset's fields decide, never a
+The rulings live where a reader would look for them, each module's
+docstring saying which: the deal and the antes (R1-R11) here, in
+:meth:`Game.new` and ``_start``; turn moves, the captures (R12-R16, R38), in
+:mod:`lld.turns`; lying down (R22-R24, R35-R37) in :mod:`lld.lying_down`;
+free moves, laying pairs and claims (R11, R15, R17-R20, R24-R26, R36, R37,
+R39), in :mod:`lld.free_moves`; the end of the hand (R28-R34) in
+:mod:`lld.settlement`. :class:`Game` holds the state and is the one public
+face of all of them.
+
+Every branch names its ruling; the ruleset's fields decide, never a
 source's name. Card sets are bit masks (see :mod:`lld.cards`) because the
 analysis plays hundreds of thousands of hands through this one code path.
 
@@ -27,70 +36,29 @@ from __future__ import annotations
 
 from functools import cache
 from operator import not_
-from typing import TYPE_CHECKING
 
-from lld.cards import (
-    FULL_DECK,
-    LOW_PRESENCE,
-    NIBBLE_COUNT,
-    RANK_BASES,
-    RANK_MASKS_HIGH,
-    RANK_MASKS_LOW,
-    RANK_SPLIT,
-    count,
-    count_rank,
-    format_cards,
-    iter_ranks,
-    rank_of,
-    ranks_present,
-)
+from lld.cards import FULL_DECK
 from lld.deal import Deal
-from lld.errors import IllegalMoveError, NotationError, NotFoundError
+from lld.errors import IllegalMoveError, NotationError
 from lld.events import Event
-from lld.kinds import (
-    ANTE,
-    DEAL,
-    LAST_PLAYER,
-    LEFTOVERS,
-    OUT,
-    SET_ASIDE,
-    TAKE_MOURNIVAL,
-    EventKind,
-)
+from lld.free_moves import check_claim, check_lay, rescan_lay_watch
+from lld.free_moves import free_moves as _free_moves
+from lld.free_moves import free_seats as _free_seats
+from lld.kinds import ANTE, DEAL, TAKE_MOURNIVAL, EventKind
 from lld.ledger import Ledger
-from lld.lying_down import (
-    could_lay,
-    dead_pair_problem,
-    lie_down,
-    lie_down_problem,
-    pair_is_dead,
-)
+from lld.lying_down import lie_down_problem
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
-from lld.rule_tables import (
-    DEAD_OPTION,
-    DEAD_RULE,
-    DEAL_RULE,
-    LAY_SIZES,
-    LOWEST,
-    PAIR_ROYAL_REMAINDER,
-    TABLE_MOURNIVAL,
-    compile_rules,
-    ranks_holding,
-    ranks_holding_each,
-)
+from lld.rule_tables import DEAL_RULE, TABLE_MOURNIVAL, compile_rules, ranks_holding
 from lld.ruleset import Ruleset
-from lld.settlement import settle, share_leftovers
+from lld.settlement import finish
 from lld.stakes import StakesTable
-from lld.view import SeatView
-
-if TYPE_CHECKING:
-    from lld.position import Position
+from lld.turns import LIE_MOVES as LIE_MOVES  # a public name of this module before the split
+from lld.turns import check_capture
+from lld.turns import play as _play
+from lld.turns import turn_moves as _turn_moves
 
 #: Seat numbers a move may hold before it is no move at all (see _malformed).
 MAX_SEAT = 10**MAX_SEAT_DIGITS
-#: Each seat's lie-down move, made once.
-LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
-
 # Building Move and Event through tuple.__new__ skips a Python-level frame per
 # object; the playout loop makes several per turn.
 _new = tuple.__new__
@@ -204,6 +172,8 @@ class Game:
         self._mournival_rest = [0] * n
         # (seat, rank) pairs made layable by the latest turn (R20, promptly)
         self._fresh: set[tuple[int, int]] = set()
+        # Whether some seat may have a free move (see lld.free_moves.rescan_lay_watch).
+        self.free_pending = False
         self._start()
 
     # ----------------------------------------------------------------- setup
@@ -237,19 +207,7 @@ class Game:
         return other
 
     def _rescan_lay_watch(self) -> None:
-        """Work out afresh which ranks each hand might lay down (after hands change)."""
-        self._lay_watch = watch = ranks_holding_each(self.hands, 3)
-        if self._won_all:  # a pair is dead only once the other two are won
-            for seat, hand in enumerate(self.hands):
-                for rank in iter_ranks(ranks_present(hand)):
-                    if count_rank(hand, rank) == 2 and could_lay(self, seat, rank, 2):
-                        watch[seat] |= 1 << rank
-        if self._fresh:
-            self._fresh = {(s, r) for s, r in self._fresh if watch[s] >> r & 1}
-        self._checked = None
-        # True whenever a dead group or a rank on watch exists: set wherever
-        # one is added, cleared only by free_seats() once there is none.
-        self.free_pending = bool(self._dead) or any(watch)
+        rescan_lay_watch(self)  # R17-R19, R39: see lld.free_moves
 
     @classmethod
     def from_deal(cls, rules: Ruleset, deal: Deal) -> Game:
@@ -288,130 +246,11 @@ class Game:
 
     # ----------------------------------------------------------- legal moves
 
-    def turn_moves(self) -> tuple[Move, ...]:
-        """The turn moves of the seat to play, one per distinct choice.
-
-        Suits never matter to the rules, so of several cards of one rank the
-        lowest-suited are used; :meth:`legal_moves` lists every suit variant.
-        """
-        if self.over:
-            return ()
-        seat = self.to_play
-        hand, table = self.hands[seat], self.table
-        cache = self._capture_moves[seat]
-        # A tuple, built by concatenation (cheap for the one or two ranks a
-        # hand can usually take): play() trusts what this returns, so the
-        # caller must not be able to add to it.
-        moves: tuple[Move, ...] = ()
-        # ranks_present(hand) & ranks_present(table), inlined for speed
-        h = hand | (hand >> 1)
-        t = table | (table >> 1)
-        both = (h | (h >> 2)) & (t | (t >> 2)) & RANK_BASES
-        for rank in RANK_MASKS_LOW[both & LOW_PRESENCE] + RANK_MASKS_HIGH[both >> RANK_SPLIT]:
-            # The cards of this rank in hand and on the table, with the seat:
-            # the key to the moves they allow (built on first use, then kept).
-            key = (hand & rank) << 4 | (table & rank)
-            try:
-                moves += cache[key]
-            except KeyError:
-                moves += self._new_capture_moves(seat, key)
-        # R22: lying down, forced when nothing can be captured, or chosen.
-        if not moves or not self._forced:
-            moves += (LIE_MOVES[seat],)
-        self._checked = moves
-        return moves
-
-    def _new_capture_moves(self, seat: int, key: int) -> tuple[Move, ...]:
-        """The capture moves for one key of :meth:`turn_moves`, kept.
-
-        The same few hundred moves recur in every hand, so each is built once
-        per ruleset and shared (moves are immutable) instead of once per turn.
-        """
-        shift = (key.bit_length() - 5) & ~3  # the hand's nibble is one rank up
-        moves = tuple(
-            _new(Move, (CAPTURE, seat, hb << shift, tb << shift))
-            for hb, tb in self._captures[key >> shift]
-        )
-        self._capture_moves[seat][key] = moves
-        return moves
-
-    def free_moves(self, seat: int) -> tuple[Move, ...]:
-        """The free moves (lay, claim) ``seat`` may make now, lowest suits first."""
-        if not 0 <= seat < self.n:
-            raise NotFoundError(f"there is no seat {seat} at a table of {self.n}")
-        if self.over:
-            return ()
-        moves: list[Move] = []
-        ranks = self._lay_watch[seat]
-        if ranks:
-            hand = self.hands[seat]
-            now = seat in self._seats_laying_any_rank()
-            fresh = self._fresh
-            while ranks:
-                low = ranks & -ranks
-                ranks ^= low
-                rank = low.bit_length() - 1
-                if not now and (seat, rank) not in fresh:  # R20, as in _may_lay_now()
-                    continue
-                shift = rank << 2
-                nib = (hand >> shift) & 15
-                for size in self._lay_sizes(seat, rank, NIBBLE_COUNT[nib]):
-                    moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
-        if self._dead:
-            table = self.table
-            for rank in sorted(self._dead):
-                nib = table >> (rank << 2) & 15
-                cards = LOWEST[nib][NIBBLE_COUNT[nib] & ~1] << (rank << 2)
-                if self._claim_problem(seat, rank, cards) is None:
-                    moves.append(_new(Move, (CLAIM, seat, 0, cards)))
-        self._checked = checked = tuple(moves)  # immutable, as in turn_moves()
-        return checked
-
-    def free_seats(self) -> list[int]:
-        """The seats that may have a free move now, in seat order: cheap, and never misses one."""
-        if not self.free_pending:
-            return []
-        dead, watch = self._dead, self._lay_watch
-        if not (dead or any(watch)):
-            self.free_pending = False
-            return []
-        # R20 (_may_lay_now() for every seat at once): the seats that may lay
-        # any rank on watch, and those whose pair became layable just now.
-        seats = self._seats_laying_any_rank()
-        if len(seats) == 1:  # the seat to play: the usual case after the first turn
-            seat = seats[0]
-            layers = [seat] if watch[seat] else []
-        else:
-            layers = [s for s in seats if watch[s]]
-        if self._fresh:
-            layers = sorted({seat for seat, _ in self._fresh}.union(layers))
-        if dead:
-            claimants = self._claimants()
-            if claimants:
-                return sorted(claimants.union(layers))
-        return layers
-
-    def _claimants(self) -> set[int]:
-        """R25: the seats :meth:`_claimant_problem` lets claim some dead group now.
-
-        That predicate depends on the seat only through whether it is the
-        offender or the seat to play, so it is asked of those two and of one
-        other seat, whose answer holds for all the others.
-        """
-        n, to_play, problem = self.n, self.to_play, self._claimant_problem
-        out: set[int] = set()
-        for group in self._dead.values():
-            offender = group[1]
-            if problem(offender, *group) is None:
-                out.add(offender)
-            if to_play != offender and problem(to_play, *group) is None:
-                out.add(to_play)
-            other = 0
-            while other in (offender, to_play):
-                other += 1  # n >= 3, so some seat is neither
-            if problem(other, *group) is None:
-                out.update(s for s in range(n) if s != offender and s != to_play)
-        return out
+    # The moves and play() are functions of lld.turns and lld.free_moves, taken
+    # as methods: a method that called them would add a call to the hottest path.
+    turn_moves = _turn_moves
+    free_moves = _free_moves
+    free_seats = _free_seats
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move, with every choice of suits, for one seat or all."""
@@ -444,10 +283,6 @@ class Game:
             if kind in KINDS
         ]
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see; hand this, not the game, to a bot."""
-        return SeatView(self, seat)
-
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError`, naming the rule, unless ``move`` is legal now."""
         self._check(move)
@@ -461,129 +296,13 @@ class Game:
 
     # ------------------------------------------------------------ playing
 
-    def play(self, move: Move) -> None:
-        """Apply ``move``; raise :class:`IllegalMoveError` naming the rule if it is illegal."""
-        checked = self._checked
-        if checked is None or move not in checked:
-            self._check(move)
-        self._checked = None
-        kind, seat, from_hand, from_table = move
-        # == rather than `is`: a Move built from text elsewhere may hold an
-        # equal string that is not the interned constant.
-        if kind != CAPTURE:
-            if kind == LIE:
-                self._lie_down(seat)
-            elif kind == LAY:
-                self._lay(move)
-            else:
-                self._claim(move)
-            return
-        # A capture (R12-R16), most of the moves of every hand: written out
-        # here, not in a method of its own, to save a call on the hottest path.
-        # Whole-pack masks are multi-digit ints, and every operation on one
-        # allocates; what follows works on the rank's nibble where it can.
-        cards = from_hand | from_table
-        shift = (cards.bit_length() - 1) & ~3
-        table = self.table
-        before = (table >> shift) & 15
-        left = before ^ (from_table >> shift)
-        rule = self._capture_rules[(from_hand >> shift) << 4 | before]
-        hands = self.hands
-        hands[seat] = hand = hands[seat] ^ from_hand
-        self.table = table ^ from_table
-        self.won[seat] |= cards
-        self._won_all = won_all = self._won_all | cards
-        self._log.append((rule, seat, CAPTURE, from_hand, from_table, 0))
-        self.turns += 1
-        if self._fresh:
-            self._fresh.clear()
-        watch = self._lay_watch
-        if watch[seat] and watch[seat] >> (shift >> 2) & 1 and NIBBLE_COUNT[hand >> shift & 15] < 3:
-            # The pair royal on watch is broken up; if what is left is a pair
-            # nobody can mate, R19 below puts it back on watch.
-            watch[seat] &= ~(1 << (shift >> 2))
-        # Cards of this rank still in some hand (nothing is set aside until the end).
-        in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
-        if not in_hands:
-            if NIBBLE_COUNT[before] == 3 and NIBBLE_COUNT[left] == 2:
-                # R15: the pair left of a pair royal taken singly (not one card
-                # left of two, which only a set-up deal with odd won piles gives).
-                self._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
-                self.free_pending = True
-        elif not left and NIBBLE_COUNT[in_hands] == 2:
-            rank = shift >> 2
-            pair = in_hands << shift
-            for holder, held in enumerate(hands):
-                if held & pair:
-                    if held & pair == pair and pair_is_dead(self, holder, rank):
-                        # R19: that pair can no longer be mated from the table
-                        # (as R39's trigger reads that).
-                        watch[holder] |= 1 << rank
-                        self._fresh.add((holder, rank))
-                        self.free_pending = True
-                    break  # the first holder found has one card or both
-        if not hand:
-            self._goes_out(seat, "R34")
-            if self._in_play <= 1:
-                self._finish()
-                return
-        if self._final_turn:
-            self._finish()
-            return
-        # R4, as in _advance(), inlined: this is the commonest path of all.
-        n, out = self.n, self.out
-        seat = (seat + 1) % n
-        while out[seat]:
-            seat = (seat + 1) % n
-        self.to_play = seat
+    play = _play
 
     def play_text(self, text: str) -> Move:
         """Parse and play a move written in notation; return it."""
         move = Move.parse(text)
         self.play(move)
         return move
-
-    def _lie_down(self, seat: int) -> None:
-        lie_down(self, seat)  # R22-R24, R35-R37: see lld.lying_down
-        self._after_turn()
-
-    def _lay(self, move: Move) -> None:
-        seat, cards = move.seat, move.hand
-        rank = rank_of(cards.bit_length() - 1)
-        shift = rank << 2
-        before = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
-        rest = self._mournival_rest[seat] >> rank & 1
-        rule = "R17" if before == 4 or rest else "R18" if before == 3 else "R19"
-        self.hands[seat] ^= cards
-        self.won[seat] |= cards
-        self._won_all |= cards
-        self._log.append((rule, seat, LAY, cards, 0, 0))
-        if before - count(cards) == 2:
-            # The other half of a mournival: R17 lets it be laid too.
-            self._mournival_rest[seat] |= 1 << rank
-            self._fresh.add((seat, rank))
-        else:
-            self._lay_watch[seat] &= ~(1 << rank)
-        if not self.hands[seat]:
-            self._goes_out(seat, "R34")
-            if self._in_play <= 1:
-                self._finish()
-            elif seat == self.to_play:
-                self._advance()
-
-    def _claim(self, move: Move) -> None:
-        seat, cards = move.seat, move.table
-        rank = rank_of(cards.bit_length() - 1)
-        origin = self._dead.pop(rank)[0]
-        self.table ^= cards
-        self.won[seat] |= cards
-        self._won_all |= cards
-        self._log.append((DEAD_RULE[origin], seat, CLAIM, 0, cards, 0))
-
-    def _goes_out(self, seat: int, rule: str) -> None:
-        self.out[seat] = True
-        self._in_play -= 1
-        self._log.append((rule, seat, OUT, 0, 0, 0))
 
     def _after_turn(self) -> None:
         if self._final_turn or self._in_play <= 1:
@@ -599,41 +318,8 @@ class Game:
             seat = (seat + 1) % n
         self.to_play = seat
 
-    # ------------------------------------------------------------- the end
-
     def _finish(self) -> None:
-        log = self._log.append
-        last = self.out.index(False) if self._in_play == 1 else None
-        if last is not None and self.rules.last_player_turn == "one_more" and not self._final_turn:
-            # R28: the last player gets one more turn.
-            self._final_turn = True
-            self.last_player = last
-            log(("R28", last, LAST_PLAYER, 0, 0, 0))
-            self.to_play = last
-            return
-        if not self._final_turn:
-            self.last_player = last
-            if last is not None:
-                log(("R28", last, LAST_PLAYER, 0, 0, 0))
-        last = self.last_player
-        self.over = True
-        # R29: the leftover cards.
-        leftovers = self.table + sum(self.hands)  # disjoint sets: the sum is the union
-        self.hands[:] = [0] * self.n
-        self.table = 0
-        self._dead.clear()
-        self._lay_watch = [0] * self.n
-        self.free_pending = False
-        dealer = self.dealer
-        taken = share_leftovers(leftovers, self.rules.leftovers)
-        if taken:
-            self.won[dealer] |= taken
-            self._won_all |= taken
-            log(("R29", dealer, LEFTOVERS, 0, taken, 0))
-        self.aside = leftovers & ~taken
-        if self.aside:
-            log(("R29", None, SET_ASIDE, 0, self.aside, 0))
-        settle(self.rules, self.stakes, self.won, last, self.ledger, log)
+        finish(self)  # R28-R34: see lld.settlement
 
     # ------------------------------------------------------------ checking
 
@@ -643,189 +329,30 @@ class Game:
         malformed = _malformed(move)
         if malformed is not None:
             raise NotationError(f"not a move: {malformed}")
-        text = move
         if self.over:
-            raise IllegalMoveError(text, "the hand is over", "R28")
+            raise IllegalMoveError(move, "the hand is over", "R28")
         seat = move.seat
         if not 0 <= seat < self.n:
-            raise IllegalMoveError(text, f"there is no seat {seat} at a table of {self.n}", "R2")
+            raise IllegalMoveError(move, f"there is no seat {seat} at a table of {self.n}", "R2")
         kind = move.kind
         if kind in (CAPTURE, LIE) and seat != self.to_play:
             raise IllegalMoveError(
-                text, f"it is seat {self.to_play}'s turn, not seat {seat}'s", "R4"
+                move, f"it is seat {self.to_play}'s turn, not seat {seat}'s", "R4"
             )
         if kind == CAPTURE:
-            self._check_capture(move, text)
+            check_capture(self, move)  # R12-R16, R38: see lld.turns
         elif kind == LIE:
             if move.hand or move.table:
-                raise IllegalMoveError(text, "lying down takes no cards", "R22")
-            problem = lie_down_problem(self, seat)
+                raise IllegalMoveError(move, "lying down takes no cards", "R22")
+            problem = lie_down_problem(self, seat)  # R22, R35: see lld.lying_down
             if problem is not None:
-                raise IllegalMoveError(text, *problem)
+                raise IllegalMoveError(move, *problem)
         elif kind == LAY:
-            self._check_lay(move, text)
+            check_lay(self, move)  # R17-R20, R39: see lld.free_moves
         elif kind == CLAIM:
-            if move.hand:
-                raise IllegalMoveError(text, "a claim takes cards from the table only", "R25")
-            rank = _one_rank(move.table, text, "R25")
-            problem = self._claim_problem(seat, rank, move.table)
-            if problem is not None:
-                reason, rule, option = problem
-                raise IllegalMoveError(text, reason, rule, option)
+            check_claim(self, move)  # R11, R15, R24-R26, R36, R37: see lld.free_moves
         else:
-            raise IllegalMoveError(text, f"unknown kind of move {kind!r}", "R4")
-
-    def _check_capture(self, move: Move, text: Move) -> None:
-        seat = move.seat
-        missing = move.hand & ~self.hands[seat]
-        if missing:
-            raise IllegalMoveError(
-                text, f"seat {seat} does not hold {format_cards(missing)}", "R12"
-            )
-        missing = move.table & ~self.table
-        if missing:
-            raise IllegalMoveError(text, f"{format_cards(missing)} is not on the table", "R12")
-        rank = _one_rank(move.hand | move.table, text, "R12")
-        shift = rank << 2
-        ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
-        ct = NIBBLE_COUNT[(self.table >> shift) & 15]
-        shape = (count(move.hand), count(move.table))
-        if shape in self._shapes[ch][ct]:
-            return
-        if ct in (2, 3) and shape[0] == 1 and shape[1] in (1, ct):
-            # R38: one card against two or three on the table takes one, or all.
-            whole = self.rules.one_against_pair == "collects_all"
-            if whole and shape == (1, 1):
-                raise IllegalMoveError(
-                    text, "one card from the hand takes every card of its rank on the table",
-                    "R38", "one_against_pair=collects_all",
-                )  # fmt: skip
-            if not whole and shape == (1, 2):
-                raise IllegalMoveError(
-                    text, "one card takes only one of a pair on the table (captures go by"
-                    " pairs)", "R38", "one_against_pair=takes_one",
-                )  # fmt: skip
-        if ct == 3 and shape in ((1, 1), (1, 3)):
-            raise IllegalMoveError(
-                text, "the fourth card must take all three of a pair royal on the table", "R14",
-                f"pair_royal_capture={self.rules.pair_royal_capture}",
-            )  # fmt: skip
-        if ch == 2 and ct == 2 and shape in ((1, 1), (2, 2)):
-            why = (
-                "a pair in hand takes a pair on the table one card at a time"
-                if shape == (2, 2)
-                else "a pair in hand must take the pair on the table all at once"
-            )
-            raise IllegalMoveError(
-                text, why, "R16", f"pair_against_pair={self.rules.pair_against_pair}"
-            )
-        raise IllegalMoveError(
-            text, "a capture mates one card from the hand with one on the table, or takes"
-            " all of a pair royal (pairs are made two or four cards at a time)", "R12",
-        )  # fmt: skip
-
-    def _lay_sizes(self, seat: int, rank: int, held: int) -> tuple[int, ...]:
-        """R17-R19, R39: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
-        if held == 2 and not could_lay(self, seat, rank, 2):
-            return ()
-        return LAY_SIZES[held]
-
-    def _may_lay_now(self, seat: int, rank: int) -> bool:
-        """R20: whether ``seat`` may lay a layable ``rank`` now.
-
-        With ``hand_pairs_when=any_time``, at any moment; otherwise before the
-        first turn, on one's own turn, or at once after the turn that made
-        the pair layable (it is then in ``_fresh``).
-        """
-        return seat in self._seats_laying_any_rank() or (seat, rank) in self._fresh
-
-    def _seats_laying_any_rank(self) -> range | tuple[int]:
-        """R20: the seats that may lay any layable pair now, not only one just
-        made layable (the first half of :meth:`_may_lay_now`)."""
-        if self._any_time_lays or not self.turns:
-            return range(self.n)
-        return (self.to_play,)
-
-    def _check_lay(self, move: Move, text: Move) -> None:
-        seat = move.seat
-        if move.table:
-            raise IllegalMoveError(text, "pairs are laid from the hand, not the table", "R19")
-        missing = move.hand & ~self.hands[seat]
-        if missing:
-            raise IllegalMoveError(
-                text, f"seat {seat} does not hold {format_cards(missing)}", "R19"
-            )
-        rank = _one_rank(move.hand, text, "R19")
-        held = NIBBLE_COUNT[(self.hands[seat] >> (rank << 2)) & 15]
-        n = count(move.hand)
-        sizes = self._lay_sizes(seat, rank, held)
-        if n not in sizes:
-            if held == 4:
-                raise IllegalMoveError(text, "a mournival is laid as two pairs or whole", "R17")
-            if held == 3:
-                raise IllegalMoveError(text, "only a pair of a pair royal may be laid", "R18")
-            problem = dead_pair_problem(self, seat, rank)
-            if problem is not None:
-                raise IllegalMoveError(text, *problem)
-            raise IllegalMoveError(
-                text, "only a pair that can never be mated from the table may be laid", "R19"
-            )
-        if not self._may_lay_now(seat, rank):
-            raise IllegalMoveError(
-                text, "pairs are laid at once or later only on one's own turn", "R20",
-                "hand_pairs_when=promptly_or_own_turn",
-            )  # fmt: skip
-
-    def _claim_problem(
-        self, seat: int, rank: int, cards: int
-    ) -> tuple[str, str, str | None] | None:
-        """Why ``seat`` may not claim ``cards`` of ``rank`` now, or ``None`` if it may."""
-        shift = rank << 2
-        on_table = ((self.table >> shift) & 15) << shift
-        if not cards or cards & ~on_table:
-            return (f"{format_cards(cards & ~on_table) or 'nothing'} is not on the table", "R25",
-                    None)  # fmt: skip
-        dead = self._dead.get(rank)
-        if dead is None:
-            return ("those cards can still be mated from a hand; only an oversight is claimed",
-                    "R25", None)  # fmt: skip
-        if count(cards) != count(on_table) & ~1:
-            # Cards are claimed in pairs: all of them, or all but one of an odd number
-            # (a pair royal whose fourth is won, R24: the third stays for the dealer).
-            return ("a claim takes every pair of that rank left on the table",
-                    DEAD_RULE[dead[0]], None)  # fmt: skip
-        return self._claimant_problem(seat, *dead)
-
-    def _claimant_problem(
-        self, seat: int, origin: str, offender: int, open_turn: int
-    ) -> tuple[str, str, str | None] | None:
-        """R11, R15, R24-R26, R36, R37: why ``seat`` may not claim a dead group now, or ``None``.
-
-        The one statement of who may claim what, and when: :meth:`_claim_problem`
-        checks a claim's cards, then asks this; :meth:`_claimants` (for
-        :meth:`free_seats`) asks it too. It must depend on ``seat`` only through
-        ``seat == offender`` and ``seat == self.to_play`` (see _claimants).
-        """
-        rule = DEAD_RULE[origin]
-        if origin not in self._claimable_kinds:
-            option = DEAD_OPTION[origin]
-            return ("this is not an oversight others may claim; it goes to the dealer", rule,
-                    f"{option}={getattr(self.rules, option)}")  # fmt: skip
-        dealers_own = origin == TABLE_MOURNIVAL and seat == offender
-        if dealers_own:
-            return None
-        if seat == offender:
-            return ("a player cannot claim his own oversight", "R25", None)
-        if self.turns < open_turn:
-            return ("the dealer has the first chance to take a table mournival", "R11",
-                    "table_mournival=dealer_first")  # fmt: skip
-        if self._claim_in_rotation and seat != self.to_play:
-            return ("oversights are claimed only on one's own turn", "R25",
-                    "claim_priority=first_in_rotation")  # fmt: skip
-        if self._claim_next_turn and self.turns > open_turn:
-            return ("too late: the oversight had to be claimed before the next turn", "R26",
-                    "claim_deadline=next_turn")  # fmt: skip
-        return None
+            raise IllegalMoveError(move, f"unknown kind of move {kind!r}", "R4")
 
     # ------------------------------------------------------------- reading
 
@@ -844,19 +371,6 @@ class Game:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
 
-    # ------------------------------------------------- the read-model (lld.position)
-
-    def position(self) -> Position:
-        """A frozen snapshot of this hand (see :class:`lld.position.Position`)."""
-        from lld.position import Position
-
-        return Position.of(self)
-
-    @classmethod
-    def from_position(cls, position: Position) -> Game:
-        """A new game in ``position``: it plays on exactly as the original would."""
-        return position.game()
-
 
 def _malformed(move: Move) -> str | None:
     """What makes ``move`` no move at all (so not even printable), or ``None``.
@@ -873,12 +387,3 @@ def _malformed(move: Move) -> str | None:
         if type(cards) is not int or cards < 0 or cards & ~FULL_DECK:
             return "its cards must be sets of the 52 cards (masks from 0 to 2**52-1)"
     return None
-
-
-def _one_rank(cards: int, text: Move, rule: str) -> int:
-    if not cards:
-        raise IllegalMoveError(text, "no cards given", rule)
-    rank = rank_of(cards.bit_length() - 1)
-    if cards & ~(15 << (rank << 2)):
-        raise IllegalMoveError(text, "all the cards must be of one rank", rule)
-    return rank

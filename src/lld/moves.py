@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from lld.cards import count, format_cards, iter_cards, parse_cards, rank_of
-from lld.errors import NotationError
+from lld.errors import IllegalMoveError, NotationError
 from lld.kinds import EventKind
 
 CAPTURE = EventKind.CAPTURE
@@ -140,3 +140,13 @@ def suit_variants(move: Move, hand: int, table: int) -> list[Move]:
         for ts in combinations(table_cards, nt):
             out.append(Move(move.kind, move.seat, h, sum(1 << c for c in ts)))
     return out
+
+
+def one_rank(cards: int, move: Move, rule: str) -> int:
+    """The one rank of ``cards``; refuse ``move`` under ``rule`` if they hold none or several."""
+    if not cards:
+        raise IllegalMoveError(move, "no cards given", rule)
+    rank = rank_of(cards.bit_length() - 1)
+    if cards & ~(15 << (rank << 2)):
+        raise IllegalMoveError(move, "all the cards must be of one rank", rule)
+    return rank

@@ -12,10 +12,10 @@ now) is asked of the engine, never worked out here again.
 >>> from lld.presets import ruleset
 >>> g = Game.new(ruleset("parlett"), players=5, seed=1)
 >>> g.play(g.turn_moves()[0])
->>> p = g.position()
+>>> p = Position.of(g)
 >>> p.to_play, p.turns, len(p.moves), p.hand_sizes
 (1, 1, 1, (7, 8, 8, 8, 8))
->>> Game.from_position(p).position() == p
+>>> Position.of(p.game()) == p
 True
 >>> Position.parse(p.format()) == p
 True
@@ -39,6 +39,7 @@ from lld.cards import format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError
 from lld.events import Event
+from lld.free_moves import claimable
 from lld.ledger import Entry, totals
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.rule_tables import DEAD_OPTION, DEAD_RULE
@@ -82,7 +83,9 @@ class DeadGroup(NamedTuple):
 class Claim(NamedTuple):
     """An open dead group, and who may claim it now, until when, under which ruling.
 
-    ``claimants`` are the seats the engine lets claim it now; ``deadline`` is the
+    ``cards`` are those a claim takes (the lowest suits of its pairs: of three
+    cards, two, the third staying for the dealer, R24); ``claimants`` are the
+    seats the engine lets claim it now; ``deadline`` is the
     last turn at which it may still be claimed (``None``: until the hand ends,
     R26); ``options`` are the ruleset options that decide it.
     """
@@ -249,7 +252,7 @@ class Position:
                     by_rank[(m.table.bit_length() - 1) >> 2].append(seat)
         out = []
         for g in self.dead:
-            cards = (self.table >> (g.rank << 2) & 15) << (g.rank << 2)
+            cards = claimable(self.table, g.rank)  # what a claim takes: pairs only (R24)
             options = [f"{_DEAD_OPTION[g.origin]}={getattr(self.rules, _DEAD_OPTION[g.origin])}"]
             options += [
                 f"claim_priority={self.rules.claim_priority}",
@@ -329,7 +332,7 @@ class Position:
 
         >>> from lld.game import Game
         >>> from lld.presets import ruleset
-        >>> html = Game.new(ruleset("parlett"), players=3, seed=2).position()._repr_html_()
+        >>> html = Position.of(Game.new(ruleset("parlett"), players=3, seed=2))._repr_html_()
         >>> html.startswith('<div class="lld-board"') and html.count('class="lld-cards"')
         4
         """

@@ -287,12 +287,6 @@ def options_from_registry(directory: str | None = None) -> dict[str, OptionSpec]
     for r in conc.rulings:
         if r.option is None:
             continue
-        if r.planned:
-            if r.option in VALUES:
-                raise SourceDataError(
-                    r.where, f"ruling {r.id}: the engine plays {r.option}; it is no longer planned"
-                )
-            continue
         allowed = VALUES.get(r.option)
         if allowed is None:
             raise SourceDataError(

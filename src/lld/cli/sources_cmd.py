@@ -137,7 +137,7 @@ def ruling_lines(r: RulingReport) -> list[str]:
     """``lld ruling``'s text."""
     out = [f"{r.id}  {r.title}", _wrap(f"Question: {r.question}", "")]
     if r.option is not None:
-        out.append(f"Engine option: {r.option}" + ("" if r.in_engine else " (planned)"))
+        out.append(f"Engine option: {r.option}")
         width = max(len(v.value) for v in r.values)
         out += [f"  {v.value:{width}}  {v.meaning}" for v in r.values]
     else:
@@ -158,8 +158,7 @@ def ruling_lines(r: RulingReport) -> list[str]:
             out.append(_wrap(c.note, "      "))
     out += ["", f"The project's reading: {r.reading}", _wrap(r.reasons, "  ")]
     if r.presets:
-        head = "The engine under each preset:" if r.in_engine else "Each preset's planned value:"
-        out += ["", head]
+        out += ["", "The engine under each preset:"]
         for p in r.presets:
             line = f"  {p.preset:14} {_show(p.value)}"
             out.append(line + (" (editorial)" if p.editorial else ""))
@@ -173,12 +172,6 @@ def _behaviour_lines(r: RulingReport) -> list[str]:
     """The "What the engine does" section of ``lld ruling``."""
     if r.behaviour is None:
         return ["", "What the engine does: the same under every preset (no engine option)."]
-    if not r.in_engine:
-        return [
-            "",
-            f"What the engine does: not yet; the engine does not have {r.option} (the values"
-            " above are the presets' planned ones).",
-        ]
     if not r.behaviour:
         from lld.demonstrate import examples_directory
 

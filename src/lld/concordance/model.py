@@ -146,9 +146,6 @@ class Ruling:
     #: (source, clause IDs) for every source; no IDs means the source is silent.
     source_clauses: tuple[tuple[str, tuple[str, ...]], ...]
     where: str = field(default="", compare=False)
-    #: Decided in the registry, but the engine does not play the option yet
-    #: (``planned = true`` in rulings.toml): it is no Ruleset field until it does.
-    planned: bool = False
 
     @property
     def sources(self) -> dict[str, tuple[str, ...]]:

@@ -52,7 +52,7 @@ def read_rulings(file: DataFile) -> list[Ruling]:
     for t in array_of_tables(file, data, "rulings"):
         t.keys(
             ("id", "title", "question", "reading", "reasons", "sources"),
-            ("option", "options", "planned"),
+            ("option", "options"),
         )
         rid = t.string("id")
         t.what = f"ruling {rid}"
@@ -77,11 +77,6 @@ def read_rulings(file: DataFile) -> list[Ruling]:
             values = [o.value for o in options]
             if len(set(values)) != len(values):
                 raise t.error("options lists a value twice", "options")
-        planned = t.data.get("planned", False)
-        if not isinstance(planned, bool) or (planned and option is None):
-            raise t.error(
-                "planned is true or false, and only for a ruling with an option", "planned"
-            )
         reading = t.string("reading")
         if option is not None and reading not in {o.value for o in options}:
             raise t.error(f"reading {reading!r} is not one of the option's values", "reading")
@@ -104,7 +99,7 @@ def read_rulings(file: DataFile) -> list[Ruling]:
         rulings.append(
             Ruling(
                 rid, t.string("title"), t.string("question"), option, tuple(options), reading,
-                t.string("reasons"), tuple(pairs), file.where(t.line), planned,
+                t.string("reasons"), tuple(pairs), file.where(t.line),
             )
         )  # fmt: skip
     if not rulings:

@@ -3,8 +3,7 @@
 :func:`handout_content` turns a reading (a preset, perhaps with options
 changed) into a :class:`Handout`: each ruling of the registry in plain words
 with its number (an option's meaning from :class:`~lld.reports.PresetReport`,
-a planned option's from :class:`~lld.reports.RulingReport`, a ruling without
-an option by the project's reading), the stakes for each player count
+a ruling without an option by the project's reading), the stakes for each player count
 (:class:`~lld.reports.StakesReport`), a worked example from an example hand's
 first capture (:func:`lld.replay.steps`), the sources cited and the citation.
 """
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from lld.events import Event
 from lld.handout.cite import ruling_anchor, site_citation, site_url, source_citation
-from lld.reports import PresetReport, StakesReport, preset_report, ruling_report
+from lld.reports import PresetReport, StakesReport, preset_report
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -36,8 +35,7 @@ class RuleLine:
     text: str
     #: ``option=value`` for a ruling with an option, else ``None``.
     setting: str | None
-    #: ``changed`` (the reader's --option), ``editorial`` (the project's gap-fill),
-    #: ``planned`` (the engine does not play the option yet) or ``""``.
+    #: ``changed`` (the reader's --option), ``editorial`` (the project's gap-fill) or ``""``.
     mark: str
     sources: tuple[str, ...]
     url: str
@@ -126,34 +124,15 @@ def handout_content(rules: Ruleset, date: str | None = None, site: str | None = 
 def _rule_line(report: PresetReport, ruling_id: str, conc: Concordance, site: str) -> RuleLine:
     ruling = conc.ruling(ruling_id)
     url = site + ruling_anchor(ruling_id)
-    setting = next((o for o in report.options if o.ruling == ruling_id), None)
     if ruling.option is None:
         return RuleLine(ruling_id, ruling.title, ruling.reading, None, "", (), url)
-    if setting is not None:
-        value = "none" if setting.value is None else setting.value
-        mark = "changed" if setting.overridden else "editorial" if setting.editorial else ""
-        return RuleLine(
-            ruling_id, ruling.title, setting.meaning, f"{setting.option}={value}", mark,
-            setting.sources, url,
-        )  # fmt: skip
-    # The registry decides this ruling before the engine plays it: the planned value.
-    full = ruling_report(ruling_id)
-    planned = next((p for p in full.presets if p.preset == report.name), None)
-    if planned is None or planned.value is None:
-        return RuleLine(ruling_id, ruling.title, ruling.reading, None, "planned", (), url)
-    meaning = next((v.meaning for v in full.values if v.value == planned.value), ruling.reading)
-    backers = tuple(
-        dict.fromkeys(
-            c.source
-            for v in full.values
-            if v.value == planned.value
-            for c in v.clauses
-            if c.game is None
-        )
-    )
+    # Every option of the registry is a Ruleset field, so the preset report has it.
+    setting = next(o for o in report.options if o.ruling == ruling_id)
+    value = "none" if setting.value is None else setting.value
+    mark = "changed" if setting.overridden else "editorial" if setting.editorial else ""
     return RuleLine(
-        ruling_id, ruling.title, meaning, f"{ruling.option}={planned.value}", "planned",
-        backers, url,
+        ruling_id, ruling.title, setting.meaning, f"{setting.option}={value}", mark,
+        setting.sources, url,
     )  # fmt: skip
 
 

@@ -21,7 +21,6 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 _MARKS = {
     "changed": "changed here",
     "editorial": "editorial: not in the source’s words",
-    "planned": "decided; the engine does not play it yet",
 }
 
 _CSS = """

@@ -145,9 +145,9 @@ class RulingReport:
     title: str
     question: str
     option: str | None
-    #: The engine has the option (``False`` for a ruling the registry decides
-    #: before the engine can play it, ``planned`` in the registry: no preset has a
-    #: value for it and ``behaviour`` is empty).
+    #: The ruling is an engine option (``False`` for a ruling without one, which
+    #: every preset plays alike). Every option the registry names is a
+    #: :class:`~lld.ruleset.Ruleset` field: the registry plans none ahead of the engine.
     in_engine: bool
     values: tuple[ValueReport, ...]
     presets: tuple[PresetValue, ...]
@@ -204,14 +204,10 @@ def ruling_report(
         return RulingReport(
             r.id, r.title, r.question, None, False, (), (), sources, r.reading, r.reasons, None
         )
-    from lld.ruleset import OPTIONS
-
     option = r.option
-    # An option the registry decides before the engine has it (``planned``):
-    # no preset plays it yet, and there is no behaviour to show.
-    in_engine = option in OPTIONS
+    # Every option of the registry is a Ruleset field (options_from_registry checks).
     chosen: dict[str, str | None] = {
-        name: getattr(rules, option) if in_engine else None for name, rules in PRESETS.items()
+        name: getattr(rules, option) for name, rules in PRESETS.items()
     }
     reasons = EDITORIAL_CHOICES
     values = tuple(
@@ -233,8 +229,8 @@ def ruling_report(
         )
         for name, value in chosen.items()
     )
-    behaviour = tuple(demonstrate(r.id, examples)) if in_engine else ()
+    behaviour = tuple(demonstrate(r.id, examples))
     return RulingReport(
-        r.id, r.title, r.question, option, in_engine, values, presets, sources, r.reading,
+        r.id, r.title, r.question, option, True, values, presets, sources, r.reading,
         r.reasons, behaviour,
     )  # fmt: skip
