@@ -106,11 +106,12 @@ def test_a_board_is_labelled_in_one_sentence_per_row() -> None:
     from lld.drawing import board_html, board_text
     from lld.game import Game
     from lld.observation import Observation
+    from lld.position import Position
     from lld.presets import ruleset
 
     game = Game.new(ruleset("parlett"), players=3, seed=2)
     for view, head in (
-        (game.position(), "The whole position: "),
+        (Position.of(game), "The whole position: "),
         (Observation.of(game, 1), "What seat 1 can see: "),
     ):
         label = unescape(re.search(r'aria-label="([^"]*)"', board_html(view)).group(1))  # type: ignore[union-attr]
