@@ -27,6 +27,7 @@ from lld.record import HandRecord, load_record
 from lld.replay import Step, steps
 from lld.reports import ruling_report
 
+from .cells import ruling_cell
 from .common import (
     concordance,
     emphasis,
@@ -117,6 +118,7 @@ class DemonstrationDirective(SphinxDirective):
                 box += para(strong("First divergence"), " from the play as recorded:")
                 box += divergence_list(demo, rec, played)
             out.append(box)
+        out += ruling_cell(self, report)
         out.append(para("The sources' words: ", xref(ruling_label(report.id), text=report.id), "."))
         return out
 

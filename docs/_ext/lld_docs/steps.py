@@ -36,6 +36,7 @@ from lld.position import Position
 from lld.record import HandRecord, load_record
 from lld.replay import steps
 
+from .cells import hand_cell
 from .common import literal, note_engine_dependencies, para, raw_html, ruling_label, strong, xref
 
 #: Where the generated pages go, under ``docs/``.
@@ -116,7 +117,7 @@ class StepThroughDirective(SphinxDirective):
         seat = self.options.get("seat")
         if seat is not None and seat >= rec.players:
             raise self.error(f"{{step-through}}: {path.name} has {rec.players} seats, not {seat}")
-        return [step_through(rec, seat)]
+        return [step_through(rec, seat), *(hand_cell(self, rec, path.name) if seat is None else ())]
 
 
 def hand_label(stem: str, seat: int | None = None) -> str:
