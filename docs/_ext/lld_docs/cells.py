@@ -14,7 +14,9 @@ Two parts:
   npm package's lock with its package list replaced by exactly those wheels
   (pyodide-lock computes their hashes and dependencies), and
   ``jupyter-lite.json`` preloads them all, so ``import lld`` works in every cell
-  and the kernel never asks PyPI (``disablePyPIFallback``).
+  and the kernel never asks PyPI (``disablePyPIFallback``). Every wheel's
+  modules are precompiled by that same Pyodide (``pyodide/compile-wheels.mjs``),
+  so the kernel's start compiles nothing.
 * **The cells** (:func:`ruling_cell`, :func:`hand_cell`, ``{try-api}``): one
   ``replite`` console per page, loaded only when the reader clicks, opening on
   the code that shows the page's position and the line that switches the
@@ -31,6 +33,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
@@ -218,6 +221,31 @@ def _kernel_own_wheels() -> list[Path]:
     return out
 
 
+def _compiled(npm: Path, wheels: list[Path]) -> list[Path]:
+    """The wheels with their modules precompiled by Pyodide itself
+    (``pyodide/compile-wheels.mjs``): the kernel's start then compiles nothing.
+    Only wheels that changed since the last build are compiled again."""
+    out = CACHE / "compiled"
+    out.mkdir(parents=True, exist_ok=True)
+    stamps_file = out / "sources.json"
+    stamps: dict[str, str] = json.loads(stamps_file.read_text()) if stamps_file.exists() else {}
+    digests = {w.name: _sha256(w) for w in wheels}
+    stale = [
+        w for w in wheels if stamps.get(w.name) != digests[w.name] or not (out / w.name).exists()
+    ]
+    if stale:
+        # Beside node_modules, so that the script's `import("pyodide")` finds the cache's.
+        shutil.copy2(NPM_PROJECT / "compile-wheels.mjs", npm.parent.parent / "compile-wheels.mjs")
+        _run([
+            "node", str(npm.parent.parent / "compile-wheels.mjs"), "--out", str(out),
+            # The engine keeps its sources: a reader's traceback and `lld.steps??` show them.
+            "--keep-source", "lld", "--keep-source", "lld_cells", *map(str, stale),
+        ])  # fmt: skip
+        stamps.update({w.name: digests[w.name] for w in stale})
+        stamps_file.write_text(json.dumps(stamps, indent=1, sort_keys=True))
+    return [out / w.name for w in wheels]
+
+
 def _write_if_changed(path: Path, data: bytes) -> None:
     if not path.exists() or path.read_bytes() != data:
         path.write_bytes(data)
@@ -228,10 +256,11 @@ def prepare_lite(app: Sphinx) -> None:
     if app.builder.format != "html" or not app.config.lld_cells:
         return
     from pyodide_lock import PyodideLockSpec
-    from pyodide_lock.utils import add_wheels_to_spec
+    from pyodide_lock.utils import add_wheels_to_spec, update_package_sha256
 
     npm = _npm_pyodide()
-    wheels = [*_kernel_wheels(), *_kernel_own_wheels(), *_project_wheels()]
+    sources = [*_kernel_wheels(), *_kernel_own_wheels(), *_project_wheels()]
+    wheels = _compiled(npm, sources)
     out = LITE / "static" / "pyodide"
     out.mkdir(parents=True, exist_ok=True)
     keep = {*CORE, "pyodide-lock.json", *(w.name for w in wheels)}
@@ -246,11 +275,18 @@ def prepare_lite(app: Sphinx) -> None:
             shutil.copy2(wheel, out / wheel.name)
     # The npm package's lock names Pyodide's ~300 packages at its CDN's files;
     # none is served here. Keep its `info` (the ABI the wheels must fit) and list
-    # only the served wheels: add_wheels_to_spec reads their metadata and hashes,
-    # and fails if a dependency is not among them.
+    # only the served wheels. add_wheels_to_spec reads each wheel's dependencies
+    # (failing if one is not among them) and top-level imports from the source
+    # wheels (the compiled ones hold no .py for it to find); the hashes are then
+    # those of the compiled files actually served.
     spec = PyodideLockSpec.from_json(npm / "pyodide-lock.json")
     spec.packages = {}
-    spec = add_wheels_to_spec(spec, [out / w.name for w in wheels], base_path=out)
+    with tempfile.TemporaryDirectory() as tmp:
+        for wheel in sources:
+            shutil.copy2(wheel, Path(tmp) / wheel.name)  # not a link: it resolves links
+        spec = add_wheels_to_spec(spec, [Path(tmp) / w.name for w in sources], base_path=Path(tmp))
+    for package in spec.packages.values():
+        update_package_sha256(package, out / package.file_name)
     missing = [name for name in PRELOAD if name not in spec.packages]
     if missing:
         raise ExtensionError(f"cells: the lock lacks {missing}")
