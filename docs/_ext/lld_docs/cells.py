@@ -360,8 +360,9 @@ def cell(
     head = (
         f'<div class="lld-cell-head" data-lld-expect="{escape(json.dumps(expect))}">'
         f"<p><strong>Try it.</strong> {intro}</p>"
-        '<p class="lld-cell-file">The cell needs the site served over http: from a copied'
-        " folder, run <code>python3 -m http.server</code> in it and open"
+        '<p class="lld-cell-file">This page was opened from a file, and a browser will not'
+        " run the cell from there: serve the site's folder over http (run"
+        " <code>python3 -m http.server</code> in it) and open"
         " <code>http://127.0.0.1:8000/</code>. Everything above is readable without it.</p>"
         "</div>"
     )
@@ -479,11 +480,22 @@ class TryApiDirective(SphinxDirective):
         examples = doctest.DocTestParser().get_examples(module.__doc__ or "")
         if not examples:
             raise self.error(f"{{try-api}}: {self.arguments[0]} has no examples in its docstring")
-        code = "".join(e.source for e in examples)
+        # Each example's value shows, as in the docstring (IPython shows only a cell's last).
+        show_all = '%config InteractiveShell.ast_node_interactivity = "all"\n'
+        code = show_all + "".join(e.source for e in examples)
         last = examples[-1]
         expect = {"kind": "api", "last": last.want.strip()}
         intro = f"The examples of <code>{escape(self.arguments[0])}</code> above, in a live cell."
         return cell(self, code, expect, intro)
+
+
+def _add_assets(app: Sphinx) -> None:
+    """The cells' stylesheet and script (``static/``), on sites that have cells."""
+    if not app.config.lld_cells:
+        return
+    app.config.html_static_path.append(str(Path(__file__).parent / "static"))
+    app.add_css_file("lld-cells.css")
+    app.add_js_file("lld-cells.js")
 
 
 def setup_cells(app: Sphinx) -> None:
@@ -491,6 +503,7 @@ def setup_cells(app: Sphinx) -> None:
     #: (first start, later starts) in seconds, as docs/bench_cells.py measured them.
     app.add_config_value("lld_cells_start_seconds", (5, 3), "html", tuple)
     app.add_directive("try-api", TryApiDirective)
+    app.connect("builder-inited", _add_assets)
     app.connect("builder-inited", prepare_lite)
     app.connect("html-page-context", drop_remote_css, priority=900)
     app.connect("build-finished", patch_lite_config, priority=900)
