@@ -179,3 +179,29 @@ def test_api_example_cell_runs_the_docstring_examples(open_cell: Any) -> None:
     cell.wait_for_text("(8, 8, 8, 8, 8)")
     cell.run('lld.Game.new(lld.ruleset("sympkyn"), players=5, seed=1).position().hand_sizes')
     cell.wait_for_text("8, 8, 8, 8")
+
+
+@pytest.mark.parametrize(
+    ("notebook", "shows"),
+    [
+        ("step-through.ipynb", "Move 2 of 7"),
+        ("replay-under.ipynb", "pair_royal_capture=three_only"),
+    ],
+)
+def test_example_notebook_runs_from_the_hand_page(
+    browser: Browser, base_url: str, notebook: str, shows: str
+) -> None:
+    cell = Cell(browser, base_url + "hands/r14-pair-royal-one-of-three.html")
+    try:
+        link = cell.page.locator(f'.lld-cell-head a[href*="{notebook}"]')
+        cell.page.goto(base_url + "hands/" + (link.get_attribute("href") or ""), wait_until="load")
+        cells = cell.page.locator(".jp-Notebook .jp-Cell")
+        cells.first.wait_for(timeout=START_MS)
+        # Run > Run All Cells, as a reader would.
+        cell.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        cell.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        outputs = cell.page.locator(".jp-Notebook .jp-OutputArea-output")
+        outputs.get_by_text(shows, exact=False).first.wait_for(timeout=START_MS)
+        assert cell.page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+    finally:
+        cell.close()
