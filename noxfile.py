@@ -192,6 +192,8 @@ def play(session: nox.Session) -> None:
 
 DOCS_PYTHON = "3.13"  # Sphinx 9.2 needs it
 DOCS_OUT = ROOT / "docs" / "_build" / "html"
+#: Where the docs session's mypy finds the engine, the extension and the cells' helpers.
+MYPY_DOCS_PATH = ("src", "docs/_ext", "docs/_lite/lld_cells")
 SERVE_PORT = 8000  # on 127.0.0.1 only (docs/serve.py)
 
 
@@ -216,8 +218,8 @@ def docs(session: nox.Session) -> None:
     """Build the site, then check it: ``nox -s docs [-- pytest options]``."""
     session.install(*_group("docs"), env=QUIET_PIP)
     session.run(
-        "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs",
-        env={"MYPYPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "docs" / "_ext")])},
+        "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs", "-m", "lld_cells",
+        env={"MYPYPATH": os.pathsep.join(str(ROOT / d) for d in MYPY_DOCS_PATH)},
     )  # fmt: skip
     # The handouts' checks read PDFs with poppler's pdftotext, pdfinfo and pdftoppm.
     if not shutil.which("pdftotext") or not shutil.which("pdftoppm"):

@@ -258,6 +258,13 @@ def prepare_lite(app: Sphinx) -> None:
     from pyodide_lock import PyodideLockSpec
     from pyodide_lock.utils import add_wheels_to_spec, update_package_sha256
 
+    # jupyterlite-sphinx runs `jupyter lite build` in docs/ and then deletes its
+    # task database from Sphinx's working directory, which is not docs/: a database
+    # left from an earlier build (or another environment's) makes the build skip
+    # the step that points the kernel at static/pyodide. Start it afresh: the
+    # slow parts (Pyodide, the wheels, their bytecode) are cached above it.
+    for stale in DOCS.glob(".jupyterlite.doit.db*"):
+        stale.unlink()
     npm = _npm_pyodide()
     sources = [*_kernel_wheels(), *_kernel_own_wheels(), *_project_wheels()]
     wheels = _compiled(npm, sources)

@@ -103,7 +103,7 @@ def html(obj: object) -> str:
 def show(obj: object) -> None:
     """Display ``obj`` drawn (in a notebook), or print it (elsewhere)."""
     try:
-        from IPython.display import HTML, display
+        from IPython.display import HTML, display  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         print(obj)
         return
