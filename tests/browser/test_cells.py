@@ -148,7 +148,7 @@ def test_contested_ruling_cell_replays_under_two_readings(open_cell: Any) -> Non
     link = cell.frame.locator(".lld-cell-outcome a", has_text="R22").first
     assert (link.get_attribute("href") or "").endswith("/rules.html#r22")
     # The line that switches the reading, with the other value.
-    cell.run(f'show(lld.replay_under(rec, {cell.expect["option"]}="{second["value"]}"))')
+    cell.run(second["line"])
     cell.wait_for_text(second["text"])
     assert first["text"] != second["text"]
 

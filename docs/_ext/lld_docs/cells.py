@@ -382,8 +382,9 @@ def _code(lines: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _preset_names(presets: Iterable[tuple[str, object]]) -> str:
-    return ", ".join(p for p, _ in presets)
+def _literal(value: str | None) -> str:
+    """An option's value as Python source: ``"forced"``, or ``None`` (the option unset)."""
+    return "None" if value is None else json.dumps(value)
 
 
 def ruling_cell(directive: SphinxDirective, report: RulingReport) -> list[nodes.Node]:
@@ -400,18 +401,24 @@ def ruling_cell(directive: SphinxDirective, report: RulingReport) -> list[nodes.
         return []
     demo = demos[0]
     rec = load_record(str(directory / demo.example))
-    readings = [b for b in demo.behaviours if b.presets][:2] or list(demo.behaviours[:2])
-    values = [b.presets[0][1] if b.presets else b.unused_values[0] for b in readings]
+    # Two readings: the presets' settings first, then a value no preset takes
+    # (where every source reads the ruling alike, the reader still has one to try).
+    readings = [(b, b.presets[0][1]) for b in demo.behaviours if b.presets]
+    readings += [(b, v) for b in demo.behaviours for v in b.unused_values]
+    readings = readings[:2]
     parts = [b.outcome.diverges_at for b in demo.behaviours]
     first = min((i for i in parts if i is not None), default=0)
     played = lld.steps(rec)
     first = min(first, len(played) - 1)
     expect: dict[str, Any] = {"kind": "ruling", "option": demo.option, "readings": []}
-    for b, value in zip(readings, values, strict=True):
+    for b, value in readings:
         outcome = lld.replay_under(rec, **{demo.option: value})
-        expect["readings"].append(
-            {"value": value, "presets": [p for p, _ in b.presets], "text": outcome.text}
-        )
+        expect["readings"].append({
+            "value": value,
+            "presets": [p for p, v in b.presets if v == value],
+            "line": f"show(lld.replay_under(rec, {demo.option}={_literal(value)}))",
+            "text": outcome.text,
+        })  # fmt: skip
     lines = [
         "import lld",
         "from lld_cells import example, show, walk",
@@ -419,10 +426,10 @@ def ruling_cell(directive: SphinxDirective, report: RulingReport) -> list[nodes.
         f"show(lld.steps(rec)[{first}].before)  # where the readings part: before move {first + 1}",
         "# Change the value to switch the reading: "
         + "; ".join(
-            f'"{v}" is {_preset_names(b.presets) or "no preset"}'
-            for b, v in zip(readings, values, strict=True)
+            f"{_literal(r['value'])} is {', '.join(r['presets']) or 'no preset'}"
+            for r in expect["readings"]
         ),
-        f'show(lld.replay_under(rec, {demo.option}="{values[0]}"))',
+        expect["readings"][0]["line"],
     ]
     intro = (
         f"Replay <code>{escape(demo.example)}</code> with your own choice of"
