@@ -205,3 +205,23 @@ def test_example_notebook_runs_from_the_hand_page(
         assert cell.page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
     finally:
         cell.close()
+
+
+def test_a_page_opened_from_disk_says_to_serve_it_and_loads_nothing(browser: Browser) -> None:
+    built = Path(os.environ.get("LLD_DOCS_BUILT", ROOT / "docs" / "_build" / "html"))
+    page = browser.new_page()
+    try:
+        page.goto((built / "contested" / "r22.html").resolve().as_uri(), wait_until="load")
+        note = page.locator(".lld-cell-file")
+        assert note.is_visible()
+        assert "python3 -m http.server" in note.inner_text()
+        page.locator(".lld-cell .jupyterlite_sphinx_try_it_button").click()
+        page.wait_for_timeout(300)
+        assert page.locator(".lld-cell iframe").count() == 0
+    finally:
+        page.close()
+
+
+def test_a_served_page_does_not_show_the_disk_note(open_cell: Any) -> None:
+    cell = open_cell("contested/r22.html")
+    assert not cell.page.locator(".lld-cell-file").is_visible()
