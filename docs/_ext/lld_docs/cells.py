@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from .common import note_engine_dependencies
@@ -50,8 +49,6 @@ from .common import note_engine_dependencies
 if TYPE_CHECKING:
     from lld.record import HandRecord
     from lld.reports import RulingReport
-
-log = logging.getLogger(__name__)
 
 DOCS = Path(__file__).resolve().parents[2]
 REPO = DOCS.parent
@@ -302,9 +299,10 @@ def prepare_lite(app: Sphinx) -> None:
 
 
 def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
-    """After jupyterlite-sphinx's build: the kernel's settings in the built
-    ``jupyter-lite.json`` must say local Pyodide, preload, and no PyPI (an add-on
-    rewriting ``litePluginSettings`` would otherwise drop them silently)."""
+    """After jupyterlite-sphinx's build: the kernel's settings go into the built
+    ``jupyter-lite.json`` here, not in ``docs/_lite``'s, which the lite build's
+    add-ons rewrite: preload :data:`PRELOAD`, never fall back to PyPI; and the
+    kernel must have been pointed at the site's own Pyodide."""
     if error is not None or app.builder.format != "html" or not app.config.lld_cells:
         return
     path = Path(app.outdir) / "lite" / "jupyter-lite.json"
