@@ -5,8 +5,8 @@ button, let it run the engine in the browser, and check its output under two
 sources' readings against what the same engine computed while the site was
 built (the cell's ``data-lld-expect``). Every request must stay on 127.0.0.1
 (others are refused and fail the test) and no console message may be an error.
-Each test prints the time from the click to the first output (``-s`` shows it;
-docs/bench_cells.py is the benchmark).
+Each test prints the time from the click to the first output (docs/bench_cells.py
+is the benchmark).
 
 Run by ``nox -s browser`` (see test_site.py for what it installs).
 """
@@ -132,15 +132,19 @@ def open_cell(browser: Browser, base_url: str) -> Iterator[Any]:
         cell.close()
 
 
-def _report(what: str, seconds: float) -> None:
-    print(f"\n{what}: click to first output {seconds:.1f} s")
+def _report(capsys: pytest.CaptureFixture[str], what: str, seconds: float) -> None:
+    """Print the time from the click to the first output, past pytest's capture."""
+    with capsys.disabled():
+        print(f"\n{what}: click to first output {seconds:.1f} s", flush=True)
 
 
-def test_contested_ruling_cell_replays_under_two_readings(open_cell: Any) -> None:
+def test_contested_ruling_cell_replays_under_two_readings(
+    open_cell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     cell = open_cell("contested/r22.html")
     first, second = cell.expect["readings"]
     assert {"sympkyn"} <= {*first["presets"], *second["presets"]}
-    _report("contested/r22", cell.start())
+    _report(capsys, "contested/r22", cell.start())
     # The cell opens on the position where the readings part, drawn as cards ...
     assert cell.frame.locator(".jp-OutputArea-output .lld-board svg").count() >= 1
     # ... and replays under the first reading, naming the rulings with links.
@@ -153,10 +157,12 @@ def test_contested_ruling_cell_replays_under_two_readings(open_cell: Any) -> Non
     assert first["text"] != second["text"]
 
 
-def test_example_hand_cell_steps_and_replays_under_another_preset(open_cell: Any) -> None:
+def test_example_hand_cell_steps_and_replays_under_another_preset(
+    open_cell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     cell = open_cell("hands/r14-pair-royal-one-of-three.html")
     own, other = cell.expect["readings"]
-    _report("hands/r14-pair-royal-one-of-three", cell.start())
+    _report(capsys, "hands/r14-pair-royal-one-of-three", cell.start())
     cell.wait_for_text(cell.expect["first"])
     cell.wait_for_text(other["text"])
     # Step forwards and back with plain calls.
@@ -170,9 +176,11 @@ def test_example_hand_cell_steps_and_replays_under_another_preset(open_cell: Any
     cell.wait_for_text(own["text"])
 
 
-def test_api_example_cell_runs_the_docstring_examples(open_cell: Any) -> None:
+def test_api_example_cell_runs_the_docstring_examples(
+    open_cell: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     cell = open_cell("reference/api.html")
-    _report("reference/api", cell.start())
+    _report(capsys, "reference/api", cell.start())
     cell.wait_for_text(cell.expect["last"])
     # The same example under two sources' presets: the deal is the engine's, seeded.
     cell.run('lld.Game.new(lld.ruleset("parlett"), players=5, seed=1).position().hand_sizes')
