@@ -24,12 +24,16 @@ Sessions:
   (Sphinx on Python 3.13) into ``docs/_build/html``
   with every warning an error, then check the built site (``tests/test_docs_site.py``:
   links and anchors, every ruling and example present, nothing fetched from
-  elsewhere, a wrong ``:expect:`` failing the build), and the handouts the build
+  elsewhere, a wrong ``:expect:`` failing the build), the handouts the build
   wrote (``tests/test_handout.py``: installs poppler-utils with apt-get if missing),
-  and a release cut end to end on a scratch copy (``tests/test_releases.py``).
+  the in-browser cells' lite site (``tests/test_docs_cells.py``: the Pyodide
+  lock against the served wheels, no PyPI fallback, one cell per page), and a
+  release cut end to end on a scratch copy (``tests/test_releases.py``).
 * ``serve``: build the site, then serve it on http://127.0.0.1:8000.
 * ``browser``: build the site, then test it in headless Chromium
-  (``tests/browser``; installs Debian's ``chromium`` with apt-get if it is missing).
+  (``tests/browser``; installs Debian's ``chromium`` with apt-get if it is missing),
+  the cells included: each runs the engine on Pyodide in the page, offline
+  (``tests/browser/test_cells.py``).
 
 The four interpreters are looked for on PATH, then among pyenv's installed
 versions (``$PYENV_ROOT/versions``, default ``~/.pyenv/versions``), so pyenv
@@ -191,11 +195,21 @@ def play(session: nox.Session) -> None:
 
 DOCS_PYTHON = "3.13"  # Sphinx 9.2 needs it
 DOCS_OUT = ROOT / "docs" / "_build" / "html"
+#: Where the docs session's mypy finds the engine, the extension and the cells' helpers.
+MYPY_DOCS_PATH = ("src", "docs/_ext", "docs/_lite/lld_cells")
 SERVE_PORT = 8000  # on 127.0.0.1 only (docs/serve.py)
 
 
 def _build_docs(session: nox.Session) -> None:
-    """Build the site; any warning (a broken reference, a failed :expect:) fails it."""
+    """Build the site; any warning (a broken reference, a failed :expect:) fails it.
+
+    The cells' build step (docs/_ext/lld_docs/cells.py) runs npm and Node.js:
+    Debian's are installed with apt-get if missing. What it downloads and builds
+    (Pyodide from npm, the kernel's wheels, lld's wheel, their bytecode) is kept
+    in docs/.cache/lite and redone only when its inputs change.
+    """
+    if not shutil.which("node") or not shutil.which("npm"):
+        _apt_install(session, "nodejs", "npm")
     session.run(
         "sphinx-build", "-W", "--keep-going", "-n", "-j", "auto", "-q",
         "-d", str(DOCS_OUT.parent / "doctrees"), str(ROOT / "docs"), str(DOCS_OUT),
@@ -207,8 +221,8 @@ def docs(session: nox.Session) -> None:
     """Build the site, then check it: ``nox -s docs [-- pytest options]``."""
     session.install(*_group("docs"), env=QUIET_PIP)
     session.run(
-        "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs",
-        env={"MYPYPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "docs" / "_ext")])},
+        "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs", "-m", "lld_cells",
+        env={"MYPYPATH": os.pathsep.join(str(ROOT / d) for d in MYPY_DOCS_PATH)},
     )  # fmt: skip
     # The handouts' checks read PDFs with poppler's pdftotext, pdfinfo and pdftoppm.
     if not shutil.which("pdftotext") or not shutil.which("pdftoppm"):
@@ -216,7 +230,8 @@ def docs(session: nox.Session) -> None:
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/test_docs_site.py", "tests/test_docs_svg.py",
-        "tests/test_handout.py", "tests/test_releases.py", *session.posargs,
+        "tests/test_handout.py", "tests/test_docs_cells.py", "tests/test_releases.py",
+        *session.posargs,
         env={"PYTHONPATH": str(ROOT / "src"), "LLD_DOCS_BUILT": str(DOCS_OUT)},
     )  # fmt: skip
 

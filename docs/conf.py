@@ -6,6 +6,7 @@ computed from the code it documents. Build with ``nox -s docs``.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -24,12 +25,13 @@ extensions = [
     "sphinx_design",
     "sphinx.ext.autodoc",
     "sphinxcontrib.bibtex",
+    "jupyterlite_sphinx",
     "lld_docs",
 ]
 # The sources' bibliography (generated from the registry: lld.handout.cite).
 bibtex_bibfiles = ["sources.bib"]
 bibtex_default_style = "plain"
-exclude_patterns = ["_build", "_contents", "scratch", ".cache", "README.md"]
+exclude_patterns = ["_build", "_contents", "_lite", "scratch", ".cache", "README.md"]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "substitution"]
 
 
@@ -90,3 +92,14 @@ html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],
 }
+
+# The cells (lld_docs.cells): JupyterLite on Pyodide, served with the site, offline.
+lld_cells = True
+#: Click to first output, cold and warm, as docs/bench_cells.py measured it (median of
+#: three, on a 2-core machine shared with other builds: load average about 4.5).
+lld_cells_start_seconds = (12, 9)
+jupyterlite_dir = str(HERE / "_lite")
+jupyterlite_config = str(HERE / "_lite" / "jupyter_lite_config.json")
+jupyterlite_contents = [str(HERE.parent / "examples" / "*.ipynb")]
+jupyterlite_bind_ipynb_suffix = False  # the notebooks are served, not pages of the site
+jupyterlite_silence = not os.environ.get("CI")  # CI shows the lite build's log

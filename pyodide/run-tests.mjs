@@ -175,7 +175,8 @@ async function main() {
     PYTHONDONTWRITEBYTECODE: "1",
     HYPOTHESIS_STORAGE_DIRECTORY: "/tmp/hypothesis",
   };
-  for (const name of ["CI", "PYTEST_ADDOPTS", "NO_COLOR", "FORCE_COLOR", "PY_COLORS", "COLUMNS"]) {
+  // LLD_CPYTHON_DEALS: the host CPython's deals, for tests/test_same_deal_everywhere.py.
+  for (const name of ["CI", "PYTEST_ADDOPTS", "NO_COLOR", "FORCE_COLOR", "PY_COLORS", "COLUMNS", "LLD_CPYTHON_DEALS"]) {
     if (process.env[name] !== undefined) env[name] = process.env[name];
   }
   if (env.COLUMNS === undefined && process.stdout.columns) env.COLUMNS = String(process.stdout.columns);

@@ -8,7 +8,8 @@
 # 2. the test wheels in wheels.txt into .cache/wheels (pip, hashes checked;
 #    skipped when every wheel is already there with its hash);
 # 3. lld's wheel from the checkout into .cache/dist (pip wheel);
-# 4. run-tests.mjs: pytest inside Pyodide, offline.
+# 4. run-tests.mjs: pytest inside Pyodide, offline (with the host CPython's
+#    deals for the same seeds in LLD_CPYTHON_DEALS, to compare there).
 # The exit status is pytest's. Needs Node.js >= 20, npm, and Python >= 3.10
 # with pip (python3, or set PYTHON=/path/to/python); steps 1-3 need the package
 # registries, step 4 needs no network at all.
@@ -60,6 +61,12 @@ if [ "${#wheels[@]}" -ne 1 ] || [ ! -f "${wheels[0]}" ]; then
     echo "run.sh: expected one lld wheel in $cache/dist" >&2
     exit 70
 fi
+
+step "CPython's deals"
+# The same seeds' deals computed here, on the host's CPython, for
+# tests/test_same_deal_everywhere.py to compare inside Pyodide.
+LLD_CPYTHON_DEALS=$(PYTHONPATH="$repo/src" "$python" "$repo/tests/deals_everywhere.py")
+export LLD_CPYTHON_DEALS
 
 step "pytest in Pyodide"
 status=0

@@ -16,6 +16,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from .cards import CardsDirective
+from .cells import setup_cells
 from .cli import CommandLineDirective
 from .demonstration import DemonstrationDirective
 from .examples import ExampleHandsDirective
@@ -53,6 +54,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_handouts(app)
     setup_glossary_links(app)
     setup_releases(app)
+    setup_cells(app)
     app.add_directive("step-through", StepThroughDirective)
     # The site's conf.py turns on the generated step-through pages; a scratch site does not.
     app.add_config_value("lld_hand_pages", False, "env", bool)

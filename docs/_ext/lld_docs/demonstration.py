@@ -21,6 +21,7 @@ from lld.events import Event
 from lld.record import HandRecord, load_record
 from lld.replay import Step, steps
 
+from .cells import ruling_cell
 from .common import (
     RulingClaimDirective,
     board_legend,
@@ -102,6 +103,7 @@ class DemonstrationDirective(RulingClaimDirective):
                 box += para(strong("First divergence"), " from the play as recorded:")
                 box += divergence_list(demo, rec, played)
             out.append(box)
+        out += ruling_cell(self, report)
         out.append(para("The sources' words: ", xref(ruling_label(report.id), text=report.id), "."))
         return out
 

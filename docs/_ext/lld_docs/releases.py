@@ -39,9 +39,11 @@ RELEASES = "releases"
 #: The copy's description, inside the archive: its version and release date.
 MANIFEST = "FROZEN.json"
 #: What a frozen copy leaves out of the built site: the earlier frozen copies,
-#: Sphinx's build bookkeeping, and the pages' sources (not pages). Files larger
-#: than :data:`MAX_FILE` are left out too and listed in the manifest.
-LEFT_OUT = (FROZEN_PATH, ".buildinfo", "_sources", ".doctrees")
+#: Sphinx's build bookkeeping, the pages' sources (not pages), and the in-browser
+#: Python (``lite``: some 40 MB of runtime and wheels, not what a version said; a
+#: frozen page's computed rulings stay readable without it). Files larger than
+#: :data:`MAX_FILE` are left out too and listed in the manifest.
+LEFT_OUT = (FROZEN_PATH, ".buildinfo", "_sources", ".doctrees", "lite")
 MAX_FILE = 2 * 1024 * 1024
 
 

@@ -36,6 +36,7 @@ from lld.position import Position
 from lld.record import HandRecord, load_record
 from lld.replay import steps
 
+from .cells import hand_cell
 from .common import (
     board_legend,
     literal,
@@ -126,7 +127,7 @@ class StepThroughDirective(SphinxDirective):
         seat = self.options.get("seat")
         if seat is not None and seat >= rec.players:
             raise self.error(f"{{step-through}}: {path.name} has {rec.players} seats, not {seat}")
-        return [step_through(rec, seat)]
+        return [step_through(rec, seat), *(hand_cell(self, rec, path.name) if seat is None else ())]
 
 
 def hand_label(stem: str, seat: int | None = None) -> str:

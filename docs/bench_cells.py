@@ -1,0 +1,176 @@
+"""Benchmark the in-browser cells (not a test): click to the engine's first output.
+
+    python docs/bench_cells.py [DOCS_BUILT] [--page contested/r22.html] [--runs 3]
+
+Serves the built site with ``docs/serve.py`` (gzip, as ``nox -s serve`` does) and
+drives headless Chromium (``LLD_CHROMIUM`` or ``chromium`` on PATH):
+
+* **cold**: a fresh browser profile (nothing cached), page loaded, then the
+  cell's button clicked; the time to the first output in the cell.
+* **warm**: the same profile again (the browser's cache filled by the cold run).
+* **phases** of the cold start, from the requests' timings: the JupyterLite app
+  (click to the request for ``pyodide.mjs``), the Pyodide runtime's start and its
+  packages (to the last wheel read: Pyodide fetches them while it starts), and
+  the kernel's start with the engine's import and run (to the first output).
+* **weight**: bytes transferred by the page before the click and after Python
+  has started; the site's total size on disk, by part.
+
+Runs in the ``browser`` nox session's environment (Playwright):
+``.nox/browser/bin/python docs/bench_cells.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_SITE = ROOT / "docs" / "_build" / "html"
+
+
+def _server(site: Path) -> str:
+    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    server = module.make_server(site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@dataclass
+class Run:
+    seconds: float
+    before_bytes: int
+    after_bytes: int
+    phases: dict[str, float] = field(default_factory=dict)
+    biggest: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _one(page: Page, url: str) -> Run:
+    sizes: list[tuple[float, str, int]] = []  # (finished at, url, bytes on the wire)
+    started: dict[str, float] = {}
+
+    def on_request(request: Any) -> None:
+        started.setdefault(request.url.split("?")[0], time.monotonic())
+
+    def on_finished(request: Any) -> None:
+        # The body's length as served (the site's server always sends it; gzipped
+        # text counts compressed). Requests from the kernel's worker count too.
+        response = request.response()
+        length = response.headers.get("content-length", "0") if response else "0"
+        sizes.append((time.monotonic(), request.url.split("?")[0], int(length)))
+
+    page.on("request", on_request)
+    page.on("requestfinished", on_finished)
+    page.goto(url, wait_until="networkidle")
+    before = sum(s for _, _, s in sizes)
+    started.clear()
+    click = time.monotonic()
+    page.locator(".lld-cell .jupyterlite_sphinx_try_it_button").click()
+    frame = page.frame_locator(".lld-cell iframe")
+    frame.locator(".jp-OutputArea-output").first.wait_for(timeout=180_000)
+    first = time.monotonic() - click
+    page.wait_for_load_state("networkidle")
+    time.sleep(1)
+    after = sum(s for _, _, s in sizes)
+    since = [(t - click, u, s) for t, u, s in sizes if t >= click]
+    mjs = min((started[u] - click for u in started if u.endswith("/pyodide.mjs")), default=None)
+    wheels_done = [t for t, u, _ in since if u.endswith(".whl")]
+    phases: dict[str, float] = {}
+    if mjs is not None and wheels_done:
+        # Pyodide fetches the wheels while its runtime starts, and reads them
+        # after: the middle phase is the runtime's start and the packages together.
+        phases = {
+            "JupyterLite app (click to pyodide.mjs requested)": mjs,
+            "Pyodide runtime and packages (to the last wheel read)": max(wheels_done) - mjs,
+            "kernel start: import IPython and the kernel, run the cell (to first output)": first
+            - max(wheels_done),
+        }
+    biggest = sorted(((s, u.rsplit("/", 1)[-1]) for _, u, s in since), reverse=True)[:6]
+    return Run(first, before, after, phases, biggest)
+
+
+def _browser_run(p: Playwright, chromium: str, profile: Path, url: str) -> Run:
+    context = p.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, headless=True,
+        viewport={"width": 1280, "height": 1000},
+    )  # fmt: skip
+    try:
+        page = context.new_page()
+        return _one(page, url)
+    finally:
+        context.close()
+
+
+def _size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", type=Path, default=DEFAULT_SITE)
+    parser.add_argument("--page", default="contested/r22.html")
+    parser.add_argument("--runs", type=int, default=3, help="cold runs (each a fresh profile)")
+    args = parser.parse_args(argv)
+    if not (args.site / "lite" / "static" / "pyodide").is_dir():
+        print(
+            f"bench_cells: no built site with cells in {args.site} (nox -s docs)", file=sys.stderr
+        )
+        return 2
+    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
+    if not chromium:
+        print("bench_cells: no chromium on PATH (apt-get install chromium)", file=sys.stderr)
+        return 2
+    url = _server(args.site) + args.page
+    colds: list[Run] = []
+    warms: list[Run] = []
+    with sync_playwright() as p:
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory() as profile:
+                colds.append(_browser_run(p, chromium, Path(profile), url))
+                warms.append(_browser_run(p, chromium, Path(profile), url))
+    kb = 1024
+    print(f"page: {args.page}, {args.runs} runs, headless Chromium, site on 127.0.0.1")
+    cold = [r.seconds for r in colds]
+    warm = [r.seconds for r in warms]
+    print(f"cold click to first output: median {statistics.median(cold):.2f} s"
+          f" (runs {', '.join(f'{s:.2f}' for s in cold)}); target 4 s")  # fmt: skip
+    print(f"warm click to first output: median {statistics.median(warm):.2f} s"
+          f" (runs {', '.join(f'{s:.2f}' for s in warm)})")  # fmt: skip
+    print("cold start by phase (first run):")
+    for name, seconds in colds[0].phases.items():
+        print(f"  {name}: {seconds:.2f} s")
+    print("largest transfers after the click (first cold run):")
+    for size, name in colds[0].biggest:
+        print(f"  {size / kb:8.0f} KB  {name}")
+    print(f"page weight before Python: {colds[0].before_bytes / kb:.0f} KB transferred;"
+          f" after Python started: {colds[0].after_bytes / kb:.0f} KB")  # fmt: skip
+    lite = args.site / "lite"
+    parts = {
+        "Pyodide and the wheels (lite/static/pyodide)": _size(lite / "static" / "pyodide"),
+        "JupyterLite apps and extensions (rest of lite/)": _size(lite)
+        - _size(lite / "static" / "pyodide"),
+        "the Sphinx pages and their assets": _size(args.site) - _size(lite),
+    }
+    print(f"site size on disk: {_size(args.site) / kb / kb:.1f} MB")
+    for name, size in parts.items():
+        print(f"  {size / kb / kb:6.1f} MB  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""The built site's cells, checked without a browser (``nox -s docs`` runs this).
+
+The lite site must serve everything the kernel loads: Pyodide from npm at the
+version the kernel expects, a lock listing exactly the served wheels with their
+real hashes, settings that preload the engine and never fall back to PyPI, and
+one cell (one kernel) on every contested ruling, example hand and the API page,
+loaded only on a click. tests/browser/test_cells.py runs the cells themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = Path(os.environ.get("LLD_DOCS_BUILT", ROOT / "docs" / "_build" / "html"))
+LITE = SITE / "lite"
+PYODIDE = LITE / "static" / "pyodide"
+
+pytestmark = pytest.mark.skipif(
+    not (PYODIDE / "pyodide-lock.json").exists(), reason="needs the built site (nox -s docs)"
+)
+
+
+def _lock() -> dict[str, object]:
+    return json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_the_lock_lists_exactly_the_served_wheels_with_their_hashes() -> None:
+    packages: dict[str, dict[str, object]] = _lock()["packages"]  # type: ignore[assignment]
+    listed = {str(p["file_name"]) for p in packages.values()}
+    served = {p.name for p in PYODIDE.glob("*.whl")}
+    assert listed == served
+    for name, package in packages.items():
+        digest = hashlib.sha256((PYODIDE / str(package["file_name"])).read_bytes()).hexdigest()
+        assert digest == package["sha256"], name
+        for dep in package["depends"]:  # type: ignore[attr-defined]
+            assert dep in packages, f"{name} depends on {dep}, which is not served"
+        assert "://" not in str(package["file_name"])
+
+
+def test_pyodide_is_the_npm_version_the_kernel_expects() -> None:
+    npm = json.loads((ROOT / "pyodide" / "package.json").read_text())["dependencies"]["pyodide"]
+    kernel = pytest.importorskip("jupyterlite_pyodide_kernel.constants")
+    assert npm == kernel.PYODIDE_VERSION
+    served = (PYODIDE / "pyodide.mjs").read_text(encoding="utf-8")
+    assert npm in served
+    for core in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+        assert (PYODIDE / core).exists()
+
+
+def test_the_kernel_preloads_the_engine_and_never_asks_pypi() -> None:
+    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    assert settings["disablePyPIFallback"] is True
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    preload = settings["loadPyodideOptions"]["packages"]
+    assert {"lld", "lld-cells", "pyodide-kernel", "ipython"} <= set(preload)
+    assert set(preload) <= set(_lock()["packages"])  # type: ignore[call-overload]
+
+
+def test_no_lite_config_names_a_cdn() -> None:
+    for path in LITE.rglob("jupyter-lite.json"):
+        text = path.read_text(encoding="utf-8")
+        assert "http://" not in text, path
+        assert "https://" not in text, path
+
+
+def _cells(page: Path) -> int:
+    return page.read_text(encoding="utf-8").count('class="lld-cell-head"')
+
+
+def test_one_cell_per_contested_ruling_hand_and_api_page_loaded_on_click() -> None:
+    contested = list((SITE / "contested").glob("r*.html"))
+    with_demo = [p for p in contested if "lld-demonstration" in p.read_text(encoding="utf-8")]
+    assert with_demo
+    for page in with_demo:
+        assert _cells(page) == 1, page.name
+    hands = sorted((SITE / "hands").glob("*.html"))
+    assert hands
+    for page in hands:
+        assert _cells(page) == 1, page.name
+    for seat in (SITE / "hands").glob("*/seat-*.html"):
+        assert _cells(seat) == 0, seat
+    api = SITE / "reference" / "api.html"
+    assert _cells(api) == 1
+    # Nothing of JupyterLite loads before the click: the frame is made by the button.
+    for page in [*with_demo, *hands, api]:
+        text = page.read_text(encoding="utf-8")
+        assert "<iframe" not in text, page.name
+        assert "jupyterlite_sphinx_try_it_button" in text
+        assert "fonts.googleapis" not in text
+
+
+def _expect_and_code(page: Path) -> tuple[dict[str, Any], str]:
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'data-lld-expect="([^"]+)"', text)
+    code = re.search(r"[?&]code=([^'&]+)", text)
+    assert found is not None, page
+    assert code is not None, page
+    return json.loads(html.unescape(found.group(1))), unquote(code.group(1))
+
+
+def test_every_contested_cell_opens_on_the_switch_between_two_readings() -> None:
+    pages = [p for p in sorted((SITE / "contested").glob("r*.html")) if _cells(p)]
+    assert pages
+    for page in pages:
+        expect, code = _expect_and_code(page)
+        values = [r["value"] for r in expect["readings"]]
+        assert len(values) == 2, page.name
+        assert values[0] != values[1], page.name
+        # The cell runs the first reading's line; the second's is the switch.
+        assert code.rstrip().splitlines()[-1] == expect["readings"][0]["line"], page.name
+        assert f"{expect['option']}=" in expect["readings"][1]["line"], page.name
+    expect, _ = _expect_and_code(SITE / "contested" / "r22.html")
+    assert expect["option"] == "lie_down"
+    assert any("sympkyn" in r["presets"] for r in expect["readings"])
+
+
+def test_the_notebooks_are_served() -> None:
+    for name in ("step-through.ipynb", "replay-under.ipynb"):
+        assert (LITE / "files" / name).exists()
