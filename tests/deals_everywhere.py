@@ -12,6 +12,7 @@ import json
 
 from lld.errors import RulesetError
 from lld.game import Game
+from lld.position import Position
 from lld.presets import PRESETS, ruleset
 
 #: A spread of seeds, including large ones (the engine's own shuffle must not
@@ -31,7 +32,7 @@ def deals() -> dict[str, str]:
                 except RulesetError:  # no game for this many: the same everywhere too
                     out[f"{preset}/{players}/{seed}"] = "no game"
                     continue
-                state = game.position().state_json()
+                state = Position.of(game).state_json()
                 out[f"{preset}/{players}/{seed}"] = f"dealer {game.dealer}: " + " | ".join(
                     [state["table"], *state["hands"]]
                 )

@@ -183,9 +183,9 @@ def test_api_example_cell_runs_the_docstring_examples(
     _report(capsys, "reference/api", cell.start())
     cell.wait_for_text(cell.expect["last"])
     # The same example under two sources' presets: the deal is the engine's, seeded.
-    cell.run('lld.Game.new(lld.ruleset("parlett"), players=5, seed=1).position().hand_sizes')
+    cell.run('lld.Position.of(lld.Game.new(lld.ruleset("parlett"), players=5, seed=1)).hand_sizes')
     cell.wait_for_text("(8, 8, 8, 8, 8)")
-    cell.run('lld.Game.new(lld.ruleset("sympkyn"), players=5, seed=1).position().hand_sizes')
+    cell.run('lld.Position.of(lld.Game.new(lld.ruleset("sympkyn"), players=5, seed=1)).hand_sizes')
     cell.wait_for_text("8, 8, 8, 8")
 
 
