@@ -472,8 +472,14 @@ def hand_cell(directive: SphinxDirective, rec: HandRecord, name: str) -> list[no
         f'<a href="{lite}/notebooks/index.html?path={nb}">{title}</a>'
         for nb, title in NOTEBOOKS.items()
     )
+    # Raw HTML, which the glossary's links pass over: the term is linked here.
+    glossary = os.path.relpath(
+        os.path.join(directive.env.app.srcdir, "glossary.html"),
+        os.path.dirname(directive.get_source_info()[0] or ""),
+    )
     intro = (
-        "Step through this hand, or replay it under another source's preset."
+        "Step through this hand, or replay it under another source's"
+        f' <a class="lld-term-link reference internal" href="{glossary}#term-preset">preset</a>.'
         f" The notebooks go further: {notebooks}."
     )
     return cell(directive, _code(lines), expect, intro)
