@@ -471,3 +471,86 @@ def test_every_rule_of_thumb_cites_a_clause_that_backs_it() -> None:
             assert name in clause.advice, (name, clause.id)
     named = {p for c in CONC.clauses for p in c.advice if p in _bot_parameters()}
     assert named == {"defer_simple_mate", "look_ahead"}
+
+
+# ------------------------------------------------------------------ the sources' own examples
+
+#: Each source's worked example of settlement, as (source, its words, preset, players,
+#: cards won, stakes won or paid): the engine's settlement must give the source's figure.
+SETTLEMENT_EXAMPLES = [
+    ("du-coeur", "if you have ten cards (two extra), you gain one stake", "du-coeur", 5, 10, 1),
+    ("du-coeur", "if you have six cards (two few), you lose one stake", "du-coeur", 5, 6, -1),
+    ("du-coeur", "If you have eight cards by you, you have broken even", "du-coeur", 5, 8, 0),
+    ("du-coeur", "win one stake if you have 12", "du-coeur", 4, 12, 1),
+    ("du-coeur", "lose one stake if you have 8", "du-coeur", 4, 8, -1),
+    ("du-coeur", "you win one stake for six cards", "du-coeur", 8, 6, 1),
+    ("du-coeur", "and lose one for four", "du-coeur", 8, 4, -1),
+    ("parlett", "1p for every two cards he won in excess of that eight", "parlett", 5, 12, 2),
+    ("parlett", "1p for every two cards he won short of the eight", "parlett", 5, 2, -3),
+    ("parlett", "above or below fourteen", "parlett", 3, 16, 1),
+    ("parlett", "above or below fourteen", "parlett", 3, 12, -1),
+    ("parlett", "above or below six", "parlett", 6, 4, -1),
+    ("sympkyn", "only won 4 cards they must pay 2 coins to the pot", "sympkyn", 5, 4, -2),
+    ("sympkyn", "won 10 cards they gain a coin from the pot", "sympkyn", 5, 10, 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "words", "preset", "players", "won", "stakes"),
+    SETTLEMENT_EXAMPLES,
+    ids=[f"{e[2]}-{e[3]}p-{e[4]}cards" for e in SETTLEMENT_EXAMPLES],
+)
+def test_R31_R32_settlement_gives_each_sources_worked_example(
+    seeds: dict[str, str], source: str, words: str, preset: str, players: int, won: int,
+    stakes: int,
+) -> None:  # fmt: skip
+    from lld.cards import mask_of
+    from lld.ledger import Ledger
+    from lld.settlement import settle
+
+    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"
+    rules = PRESETS[preset]
+    piles = [mask_of(range(won))] + [0] * (players - 1)
+    ledger = Ledger(players)
+    settle(rules, rules.stakes(players), piles, None, ledger, lambda _entry: None)
+    paid = sum(e.amount for e in ledger.entries if e.payee == 0) - sum(
+        e.amount for e in ledger.entries if e.payer == 0
+    )
+    assert paid == stakes
+
+
+#: Each source's worked example of a capture: (source, its words, preset, the hand,
+#: the table, the captures the engine must offer, exactly).
+CAPTURE_EXAMPLES = [
+    ("sympkyn", "You hold a 7 and there are three 7s on the board – you take all four 7s.",
+     "sympkyn", "7C 2C", "7D 7H 7S", {"0: 7C x 7D 7H 7S"}),
+    ("sympkyn", "You hold a 7 and there are two 7s on the board – you take one of the 7s.",
+     "sympkyn", "7C 2C", "7D 7H", {"0: 7C x 7D"}),
+    ("du-coeur", "If there is a pair royal on the table, and you have the fourth",
+     "du-coeur", "7C 2C", "7D 7H 7S", {"0: 7C x 7D", "0: 7C x 7D 7H 7S"}),
+    ("caidis", "a pair royal on the table can be gathered all at once",
+     "caidis", "7C 2C", "7D 7H 7S", {"0: 7C x 7D", "0: 7C x 7D 7H 7S"}),
+    ("caidis", "A pair face-up, on the table must be mated one-by-one",
+     "caidis", "7C 7D 2C", "7H 7S", {"0: 7C x 7H"}),
+    ("parlett", "matching one card from your hand with one or three cards",
+     "parlett", "7C 2C", "7D 7H 7S", {"0: 7C x 7D", "0: 7C x 7D 7H 7S"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("source", "words", "preset", "hand", "table", "captures"),
+    CAPTURE_EXAMPLES,
+    ids=[f"{e[2]}-{e[3]}-x-{e[4]}" for e in CAPTURE_EXAMPLES],
+)
+def test_R12_to_R16_captures_follow_each_sources_worked_example(
+    seeds: dict[str, str], source: str, words: str, preset: str, hand: str, table: str,
+    captures: set[str],
+) -> None:  # fmt: skip
+    from lld.moves import CAPTURE
+    from positions import position
+
+    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"
+    g = position(PRESETS[preset], [hand], table)
+    # Suits never matter: the lowest-suited choice stands for each shape.
+    offered = {str(m) for m in g.turn_moves() if m.kind == CAPTURE}
+    assert offered == captures
