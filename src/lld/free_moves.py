@@ -1,4 +1,4 @@
-"""Free moves: laying pairs down (R17-R20, R39) and claiming oversights (R11, R15,
+"""Free moves: laying pairs down (R17-R20, R39, R40) and claiming oversights (R11, R15,
 R24-R26, R36, R37).
 
 A free move is made outside the turn order and is not a turn (R21, R27): a
@@ -29,7 +29,12 @@ from lld.cards import (
     ranks_present,
 )
 from lld.errors import IllegalMoveError, NotFoundError
-from lld.lying_down import could_lay, dead_pair_problem
+from lld.lying_down import (
+    broken_pair_royal_problem,
+    could_lay,
+    dead_pair_problem,
+    pair_is_dead,
+)
 from lld.moves import CLAIM, LAY, Move, one_rank
 from lld.rule_tables import (
     DEAD_OPTION,
@@ -73,7 +78,7 @@ def rescan_lay_watch(game: Game) -> None:
 
 
 def lay_sizes(game: Game, seat: int, rank: int, held: int) -> tuple[int, ...]:
-    """R17-R19, R39: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
+    """R17-R19, R39, R40: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
     if held == 2 and not could_lay(game, seat, rank, 2):
         return ()
     return LAY_SIZES[held]
@@ -255,7 +260,7 @@ def check_lay(game: Game, move: Move) -> None:
             raise IllegalMoveError(move, "a mournival is laid as two pairs or whole", "R17")
         if held == 3:
             raise IllegalMoveError(move, "only a pair of a pair royal may be laid", "R18")
-        problem = dead_pair_problem(game, seat, rank)
+        problem = broken_pair_royal_problem(game, seat, rank) or dead_pair_problem(game, seat, rank)
         if problem is not None:
             raise IllegalMoveError(move, *problem)
         raise IllegalMoveError(
@@ -283,13 +288,16 @@ def check_claim(game: Game, move: Move) -> None:
 
 
 def lay(game: Game, move: Move) -> None:
-    """Play a checked lay: R17 (a mournival, or its rest), R18 (a pair royal's pair), R19."""
+    """Play a checked lay: R17 (a mournival, or its rest), R18 (a pair royal's pair), R19,
+    R40 (the pair left of a pair royal whose third card was played)."""
     seat, cards = move.seat, move.hand
     rank = rank_of(cards.bit_length() - 1)
     shift = rank << 2
     before = NIBBLE_COUNT[(game.hands[seat] >> shift) & 15]
     rest = game._mournival_rest[seat] >> rank & 1
     rule = "R17" if before == 4 or rest else "R18" if before == 3 else "R19"
+    if rule == "R19" and game._royal_rest[seat] >> rank & 1 and not pair_is_dead(game, seat, rank):
+        rule = "R40"  # the pair left of a pair royal, layable only by R40's layable
     game.hands[seat] ^= cards
     game.won[seat] |= cards
     game._won_all |= cards

@@ -105,6 +105,7 @@ class Game:
         "_lie_down_mistakes",
         "_log",
         "_mournival_rest",
+        "_royal_rest",
         "_shapes",
         "_won_all",
         "aside",
@@ -170,6 +171,9 @@ class Game:
         # per seat, a bit per rank: the pair left of a mournival he laid half of
         # (R17: laid as two pairs, whatever R39's trigger says of other pairs)
         self._mournival_rest = [0] * n
+        # per seat, a bit per rank: the pair left of a pair royal whose third card he played
+        # (R40: layable or not by broken_pair_royal; kept either way to name R40 in a refusal)
+        self._royal_rest = [0] * n
         # (seat, rank) pairs made layable by the latest turn (R20, promptly)
         self._fresh: set[tuple[int, int]] = set()
         # Whether some seat may have a free move (see lld.free_moves.rescan_lay_watch).
@@ -200,6 +204,7 @@ class Game:
         other._events = list(self._events)
         other._lay_watch = list(self._lay_watch)
         other._mournival_rest = list(self._mournival_rest)
+        other._royal_rest = list(self._royal_rest)
         other._dead = dict(self._dead)
         other._fresh = set(self._fresh)
         other.ledger = self.ledger.copy()

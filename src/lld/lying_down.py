@@ -1,4 +1,4 @@
-"""Lying down (R22-R24, R35-R37), and when a pair in hand is dead (R19 with R39).
+"""Lying down (R22-R24, R35-R37), and when a pair in hand may be laid (R19 with R39, R40).
 
 A lie-down is a turn move: the player puts his whole hand on the table and is
 out for the rest of the hand (R22); under ``lie_down_payment`` he may owe each
@@ -12,7 +12,8 @@ each case its own ruling, so that a source can rule one and not another:
 
 * R24 (``lie_down_pair``): a set the player could have laid from his hand at
   that moment and did not: a mournival (R17), a pair royal (R18) or a pair
-  that could no longer be mated (R19, with R39's trigger). Of a pair royal
+  that could no longer be mated (R19, with R39's trigger), or the pair left of a pair
+  royal whose third card he played where R40 keeps it layable. Of a pair royal
   whose fourth card is won, a claim takes two; the third stays for the dealer.
 * R36 (``mistaken_lie_down_pair``): after a lie-down R35 marks a mistake, a
   rank of which he put one card beside another on the table, the other two
@@ -74,13 +75,33 @@ def dead_pair_problem(game: Game, seat: int, rank: int) -> tuple[str, str, str] 
     return why, "R39", f"dead_pair_trigger={trigger}"
 
 
+def broken_pair_royal_problem(game: Game, seat: int, rank: int) -> tuple[str, str, str] | None:
+    """R40: why ``seat`` may not lay the pair left of his pair royal of ``rank`` once its
+    third card is played (``by_dead_rule``, and it is not dead by R19 with R39's
+    trigger), or ``None`` if that is not why."""
+    if not game._royal_rest[seat] >> rank & 1 or game.rules.broken_pair_royal == "layable":
+        return None
+    return (
+        "the pair left of a pair royal whose third card was played is laid only as a pair"
+        f" that can no longer be mated (R19 with R39, dead_pair_trigger="
+        f"{game.rules.dead_pair_trigger}), and it is not one",
+        "R40",
+        "broken_pair_royal=by_dead_rule",
+    )
+
+
 def could_lay(game: Game, seat: int, rank: int, held: int) -> bool:
-    """R17-R19, R39: whether ``seat``, holding ``held`` cards of ``rank``, may lay a pair
-    of it at all (when, R20, aside)."""
+    """R17-R19, R39, R40: whether ``seat``, holding ``held`` cards of ``rank``, may lay a
+    pair of it at all (when, R20, aside)."""
     if held >= 3:
         return True
-    rest = bool(game._mournival_rest[seat] >> rank & 1)
-    return held == 2 and (rest or pair_is_dead(game, seat, rank))
+    if held != 2:
+        return False
+    if game._mournival_rest[seat] >> rank & 1:
+        return True  # R17: the other half of a mournival he laid half of
+    if game._royal_rest[seat] >> rank & 1 and game.rules.broken_pair_royal == "layable":
+        return True  # R40: the right to lay a pair of a pair royal outlives its third card
+    return pair_is_dead(game, seat, rank)
 
 
 def has_capture(game: Game, seat: int) -> bool:

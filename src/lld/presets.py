@@ -40,6 +40,7 @@ PRESETS: dict[str, Ruleset] = {
         chosen_lie_down_pair="to_dealer",
         one_against_pair="takes_one",
         dead_pair_trigger="unmateable",
+        broken_pair_royal="by_dead_rule",
     ),
     "parlett": Ruleset(
         name="parlett",
@@ -64,6 +65,7 @@ PRESETS: dict[str, Ruleset] = {
         chosen_lie_down_pair="to_dealer",
         one_against_pair="takes_one",
         dead_pair_trigger="other_pair_won",
+        broken_pair_royal="layable",
     ),
     "caidis": Ruleset(
         name="caidis",
@@ -87,6 +89,7 @@ PRESETS: dict[str, Ruleset] = {
         chosen_lie_down_pair="to_dealer",
         one_against_pair="takes_one",
         dead_pair_trigger="other_pair_won",
+        broken_pair_royal="by_dead_rule",
     ),
     "sympkyn": Ruleset(
         name="sympkyn",
@@ -111,6 +114,7 @@ PRESETS: dict[str, Ruleset] = {
         chosen_lie_down_pair="to_dealer",
         one_against_pair="takes_one",
         dead_pair_trigger="unmateable",
+        broken_pair_royal="by_dead_rule",
     ),
     "reconstruction": Ruleset(
         name="reconstruction",
@@ -135,6 +139,7 @@ PRESETS: dict[str, Ruleset] = {
         chosen_lie_down_pair="to_dealer",
         one_against_pair="takes_one",
         dead_pair_trigger="unmateable",
+        broken_pair_royal="layable",
     ),
 }  # fmt: skip
 for _reading in PRESETS.values():
@@ -210,6 +215,19 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     ("sympkyn", "dead_pair_trigger"): "Sympkyn gives no rule for laying a pair from the hand,"
     " but his objective names pairs won 'from the table and hand' (S-7), so never would go"
     " against his hint; du Coeur's principle (DC-80), the widest trigger, fills the gap.",
+    ("du-coeur", "broken_pair_royal"): "du Coeur does not reach the case; his laying rules"
+    " boil down to one principle, that a pair may be laid once it can never be mated (DC-80),"
+    " and his reason for the pair royal's is that only one of its cards can ever be paired"
+    " from the table (DC-24). Once the third is played the principle alone decides, and"
+    " under his unmateable trigger (R39) the two left are dead: both values play alike.",
+    ("caidis", "broken_pair_royal"): "Compendium Caidis does not reach the case. Her"
+    " conditions for playing down out of turn are each in the present tense ('If you have a"
+    " pair royal in your hand', CC-29), without du Coeur's principle behind them: once the"
+    " third card is played none holds, the other two being the player's own, not 'someone"
+    " else's' (CC-27); read as the whole list, the pair is laid only as a dead pair.",
+    ("sympkyn", "broken_pair_royal"): "Sympkyn gives no rule for laying a pair from the hand"
+    " (S-7), so none for the pair left of a pair royal; by_dead_rule grants no right beyond"
+    " the dead pair's, and under his unmateable trigger (R39) it plays as layable would.",
 }
 
 

@@ -65,6 +65,7 @@ MistakenLieDownPair = Literal["claimable", "to_dealer"]
 ChosenLieDownPair = Literal["to_dealer", "claimable"]
 OneAgainstPair = Literal["takes_one", "collects_all"]
 DeadPairTrigger = Literal["unmateable", "other_pair_won", "never"]
+BrokenPairRoyal = Literal["layable", "by_dead_rule"]
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Ruleset:
     chosen_lie_down_pair: ChosenLieDownPair
     one_against_pair: OneAgainstPair
     dead_pair_trigger: DeadPairTrigger
+    broken_pair_royal: BrokenPairRoyal
 
     def __post_init__(self) -> None:
         for name, allowed in VALUES.items():

@@ -135,9 +135,15 @@ def play(game: Game, move: Move) -> None:
         game._fresh.clear()
     watch = game._lay_watch
     if watch[seat] and watch[seat] >> (shift >> 2) & 1 and NIBBLE_COUNT[hand >> shift & 15] < 3:
-        # The pair royal on watch is broken up; if what is left is a pair
+        # The pair royal on watch is broken up (hands never grow: three held means three
+        # dealt). R40 may keep its pair layable; otherwise, if what is left is a pair
         # nobody can mate, R19 below puts it back on watch.
-        watch[seat] &= ~(1 << (shift >> 2))
+        if NIBBLE_COUNT[hand >> shift & 15] == 2:
+            game._royal_rest[seat] |= 1 << (shift >> 2)
+            if game.rules.broken_pair_royal != "layable":
+                watch[seat] &= ~(1 << (shift >> 2))
+        else:
+            watch[seat] &= ~(1 << (shift >> 2))
     # Cards of this rank still in some hand (nothing is set aside until the end).
     in_hands = 15 ^ left ^ ((won_all >> shift) & 15)
     if not in_hands:
