@@ -409,20 +409,47 @@ def R39_dead_pair(pos: Position, seat: int, rank: int) -> bool:
     return others_won and how_many(cards.won[seat], rank) == 0
 
 
+def R40_pair_royal_rest(pos: Position, seat: int, rank: int) -> bool:
+    """The seat held a pair royal of ``rank`` (three in hand, which only the deal gives:
+    hands never grow) and played its third card in a capture; two are left in his hand."""
+    return how_many(pos.cards.hands[seat], rank) == 2 and any(
+        s.move.kind == CAPTURE
+        and s.move.seat == seat
+        and how_many(s.move.hand, rank) == 1
+        and how_many(s.before.hands[seat], rank) == 3
+        for s in pos.steps
+    )
+
+
+def R40_layable(pos: Position, seat: int, rank: int) -> bool:
+    """``layable``: the right to lay a pair of a pair royal outlives its third card.
+    ``by_dead_rule``: that pair is laid only as R19 with R39's trigger allows."""
+    value = pos.rules.broken_pair_royal
+    if value == "by_dead_rule":
+        return False
+    assert value == "layable", value
+    return R40_pair_royal_rest(pos, seat, rank)
+
+
 def R17_R18_R19_lay_sizes(pos: Position, seat: int, rank: int) -> set[int]:
     """How many cards of ``rank`` the seat may lay by him from the hand.
 
     R17: a mournival, as two pairs or whole (2 or 4), and the rest of one he
     laid half of. R18: a pair of a pair royal (2; the third stays). R19: a pair
-    that can no longer be mated, as R39's trigger reads that (2). Any other
-    pair may still be mated, so it may not be laid.
+    that can no longer be mated, as R39's trigger reads that (2). R40: the pair
+    left of a pair royal whose third card he played, where ``layable``. Any
+    other pair may still be mated, so it may not be laid.
     """
     held = how_many(pos.cards.hands[seat], rank)
     if held == 4:
         return {2, 4}
     if held == 3:
         return {2}
-    if held == 2 and (R17_mournival_rest(pos, seat, rank) or R39_dead_pair(pos, seat, rank)):
+    if held == 2 and (
+        R17_mournival_rest(pos, seat, rank)
+        or R39_dead_pair(pos, seat, rank)
+        or R40_layable(pos, seat, rank)
+    ):
         return {2}
     return set()
 

@@ -397,6 +397,22 @@ def test_R39_never_is_no_source_reading() -> None:
     rules_tests.check_R39(variant("dead_pair_trigger", "never"))
 
 
+def test_R40_layable_at_any_other_turn(seeds: dict[str, str]) -> None:
+    # Parlett's own preset: his trigger (other_pair_won) leaves the pair alive, so
+    # only R40 lets him lay it, 'at any other turn' (R20, promptly_or_own_turn).
+    rests_on(seeds, "P-63", "R40", "layable")
+    rules_tests.check_R40(ruleset("parlett"))
+    rules_tests.check_R40(variant("broken_pair_royal", "layable"))
+
+
+def test_R40_by_dead_rule_is_no_source_reading() -> None:
+    # Compendium Caidis's present tense and du Coeur's principle, read by the project:
+    # no clause gives it. Under other_pair_won, where it differs from layable.
+    no_source_gives("R40", "by_dead_rule")
+    rules_tests.check_R40(ruleset("caidis"))
+    rules_tests.check_R40(variant("broken_pair_royal", "by_dead_rule"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():

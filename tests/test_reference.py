@@ -140,6 +140,15 @@ def malformed(legal: frozenset[Move], players: int) -> list[Move]:
 # ----------------------------------------------------------------- rare cases
 
 
+#: The rare case each lay's ruling shows.
+LAY_CASES = {
+    "R17": "R17 mournival laid",
+    "R18": "R18 pair royal laid",
+    "R19": "R19 dead pair laid",
+    "R40": "R40 pair left of a pair royal laid",
+}
+
+
 def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
     """The rare cases that ``move``, about to be made in ``before``, shows."""
     rules, cards, seen = before.rules, before.cards, []
@@ -177,8 +186,7 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
         else:
             seen.append("R35 mistaken lie-down with a capture open")
     if move.kind == LAY and rank is not None:
-        seen.append({"R17": "R17 mournival laid", "R18": "R18 pair royal laid",
-                     "R19": "R19 dead pair laid"}[lay_ruling(before, move, rank)])  # fmt: skip
+        seen.append(LAY_CASES[lay_ruling(before, move, rank)])
         if (
             rules.hand_pairs_when == "promptly_or_own_turn"
             and before.turns
@@ -210,11 +218,14 @@ def claims_from(o: ref.Oversight, move: Move) -> bool:
 
 
 def lay_ruling(pos: ref.Position, move: Move, rank: int) -> str:
-    """R17 for a mournival or the rest of one, R18 for a pair of a pair royal, else R19."""
+    """R17 for a mournival or the rest of one, R18 for a pair of a pair royal, R19 for a
+    dead pair, else R40 (the pair left of a pair royal, layable though not dead)."""
     held = ref.how_many(pos.cards.hands[move.seat], rank)
     if held == 4 or (held == 2 and ref.R17_mournival_rest(pos, move.seat, rank)):
         return "R17"
-    return "R18" if held == 3 else "R19"
+    if held == 3:
+        return "R18"
+    return "R19" if ref.R39_dead_pair(pos, move.seat, rank) else "R40"
 
 
 def rulings_for(pos: ref.Position, move: Move) -> set[str]:
@@ -295,6 +306,7 @@ RARE_CASES = {
     "R17 mournival laid": 3,
     "R18 pair royal laid": 3,
     "R19 dead pair laid": 5,
+    "R40 pair left of a pair royal laid": 1,
     "R20 a pair that may not be laid now": 5,
     "R20 dead pair laid promptly out of turn": 1,
     "R22 voluntary lie-down with a capture open": 5,

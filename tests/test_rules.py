@@ -1392,19 +1392,38 @@ def check_R39(rules: Ruleset) -> None:
         play(g, "0: lay 7C 7D", "R19")
     else:
         unknown("dead_pair_trigger", trigger)
-    # The holder wins the other two himself: the readings part.
+    # The holder wins the other two himself: the readings part. Only the third card
+    # of a pair royal can do that (hands never grow), so R40 has the last word.
     g = position(rules, ["9C 9D 9H 2C", "3C 5C", "4C 6C"], "9S 3D 4D")
     play(g, "0: 9H x 9S", "R12")
     if trigger == "unmateable":
         play(g, "0: lay 9C 9D", "R19")
     else:
-        assert_illegal(g, "0: lay 9C 9D", "R39", f"dead_pair_trigger={trigger}")
+        check_broken_pair_royal(g, rules, "9C 9D")
+
+
+def check_broken_pair_royal(g: Game, rules: Ruleset, pair: str) -> None:
+    """R40, where R39's trigger does not make the pair dead: seat 0 played the third card
+    of his pair royal (it took the fourth), and holds ``pair``."""
+    value = rules.broken_pair_royal
+    if value == "layable":
+        if rules.hand_pairs_when == "promptly_or_own_turn":
+            # Nothing made it layable just now: R20's own turn.
+            assert_illegal(g, f"0: lay {pair}", "R20", "hand_pairs_when=promptly_or_own_turn")
+            while g.to_play != 0:
+                finish_one_turn(g)
+        play(g, f"0: lay {pair}", "R40")
+    elif value == "by_dead_rule":
+        assert_illegal(g, f"0: lay {pair}", "R40", "broken_pair_royal=by_dead_rule")
         # Nor is it a set he failed to lay (R24): lying down with it opens no claim.
         while g.to_play != 0:
             finish_one_turn(g)
+        assert_illegal(g, f"0: lay {pair}", "R40", "broken_pair_royal=by_dead_rule")
         play(g, "0: lie", "R22")
         for seat in range(1, g.n):
             assert not [m for m in g.free_moves(seat) if m.kind == CLAIM]
+    else:
+        unknown("broken_pair_royal", value)
     # The rest of a mournival is R17's, laid whatever the trigger.
     g = position(rules, ["7C 7D 7H 7S 2C", "3C", "4C"], "2D 3D 4D")
     play(g, "0: lay 7C 7D", "R17")
@@ -1414,6 +1433,42 @@ def check_R39(rules: Ruleset) -> None:
 @by_preset
 def test_R39_when_a_pair_in_hand_is_dead(preset: str) -> None:
     check_R39(PRESETS[preset])
+
+
+# -------------------------------------------------------------------------- R40
+
+
+def check_R40(rules: Ruleset) -> None:
+    # Seat 0 was dealt a pair royal of sevens and plays its third card on the fourth.
+    hands, table = ["7C 7D 7H 2C", "3C 5C", "4C 6C"], "7S 3D 4D"
+    g = position(rules, hands, table)
+    play(g, "0: 7C x 7S", "R12")
+    if rules.dead_pair_trigger == "unmateable":
+        # The other two are won: dead by R39's trigger, whatever R40 says.
+        play(g, "0: lay 7D 7H", "R19")
+    else:
+        check_broken_pair_royal(g, rules, "7D 7H")
+    # R24: lying down with the pair, he leaves a set he could have laid, or not.
+    g = position(rules, hands, table)
+    play(g, "0: 7C x 7S", "R12")
+    while g.to_play != 0:
+        finish_one_turn(g)
+    play(g, "0: lie", "R22")
+    could_have_laid = (
+        rules.broken_pair_royal == "layable" or rules.dead_pair_trigger == "unmateable"
+    )
+    claims = [m for s in range(1, g.n) for m in g.free_moves(s) if m.kind == CLAIM]
+    if could_have_laid and rules.lie_down_pair == "claimable":
+        assert claims
+        assert all(m.table == cards("7D 7H") for m in claims), claims
+        play(g, f"{g.to_play}: claim 7D 7H", "R24")
+    else:
+        assert not claims, claims
+
+
+@by_preset
+def test_R40_the_pair_left_of_a_pair_royal(preset: str) -> None:
+    check_R40(PRESETS[preset])
 
 
 # ------------------------------------------------------------- option values
@@ -1609,6 +1664,11 @@ def test_R38_one_against_pair_values(preset: str, value: str) -> None:
 @by_value("dead_pair_trigger")
 def test_R39_dead_pair_trigger_values(preset: str, value: str) -> None:
     check_R39(with_value(preset, "dead_pair_trigger", value))
+
+
+@by_value("broken_pair_royal")
+def test_R40_broken_pair_royal_values(preset: str, value: str) -> None:
+    check_R40(with_value(preset, "broken_pair_royal", value))
 
 
 # ------------------------------------------------------------------ coverage
