@@ -66,7 +66,7 @@ EVENT_RULES = {
     "ante": {"R5", "R6", "R7", "R8", "R9", "R10"},
     "take_mournival": {"R11"},
     CAPTURE: {"R12", "R13", "R14", "R16", "R38"},
-    LAY: {"R17", "R18", "R19"},
+    LAY: {"R17", "R18", "R19", "R40"},
     CLAIM: {"R11", "R15", "R24", "R36", "R37"},
     LIE: {"R22", "R35"},
     "lie_payment": {"R23"},
@@ -331,10 +331,16 @@ class Model:
         return nib(held, rank)
 
     def dead_pair(self, seat: int, rank: int) -> bool:
-        """R19 with R39: the seat's pair can no longer be mated, as the trigger reads it."""
+        """R19 with R39: the seat's pair can no longer be mated, as the trigger reads it
+        (or it is the rest of a mournival, R17, or of a pair royal under R40's layable)."""
         hm = nib(self.hands[seat], rank)
         if count(hm) != 2 or (seat, rank) in self.rest:
             return count(hm) == 2
+        return self.dead_by_trigger(seat, rank)
+
+    def dead_by_trigger(self, seat: int, rank: int) -> bool:
+        """R19 with R39 alone: what a capture can make dead just now (R20's promptly)."""
+        hm = nib(self.hands[seat], rank)
         trigger = self.rules.dead_pair_trigger
         if trigger == "never" or nib(self.table, rank) or self.in_hands(rank) != hm:
             return False
@@ -415,6 +421,9 @@ class Model:
         seat = m.seat
         rank = ((m.hand | m.table).bit_length() - 1) >> 2
         if m.kind == CAPTURE:
+            broken = count(nib(self.hands[seat], rank)) == 3 and count(nib(m.hand, rank)) == 1
+            if broken and self.rules.broken_pair_royal == "layable":
+                self.rest.add((seat, rank))  # R40: his pair royal's pair stays layable
             self.hands[seat] &= ~m.hand
             self.table &= ~m.table
             self.won[seat] |= m.hand | m.table
@@ -425,7 +434,7 @@ class Model:
                 self.dead[rank] = ("R15", seat, self.turns)
             elif not left and count(held) == 2:
                 for holder in range(self.n):
-                    if nib(self.hands[holder], rank) == held and self.dead_pair(holder, rank):
+                    if nib(self.hands[holder], rank) == held and self.dead_by_trigger(holder, rank):
                         self.fresh.add((holder, rank))  # R19, R20: promptly
             if not self.hands[seat]:
                 self.out[seat] = True  # R34
