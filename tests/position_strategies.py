@@ -39,6 +39,7 @@ PLAY_OPTIONS = (
     "chosen_lie_down_pair",
     "one_against_pair",
     "dead_pair_trigger",
+    "broken_pair_royal",
 )
 
 #: How a live rank's four cards are dealt: a place for each card. ``H``, ``H2``
@@ -49,7 +50,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "pair against pair": ("T", "T", "H", "H"),  # R16
     "pair against a pair split": ("T", "T", "H", "H2"),  # R13, R38
     "dead pair": ("H", "H", "W", "W"),  # R19, R24, R39
-    "pair royal in hand, fourth on the table": ("H", "H", "H", "T"),  # R18, R19
+    "pair royal in hand, fourth on the table": ("H", "H", "H", "T"),  # R18, R19, R40
     "pair royal in hand, fourth held": ("H", "H", "H", "H2"),  # R18
     "mournival in hand": ("H", "H", "H", "H"),  # R17
     "pair and pair in hands": ("H", "H", "H2", "H2"),
