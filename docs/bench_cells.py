@@ -12,6 +12,10 @@ drives headless Chromium (``LLD_CHROMIUM`` or ``chromium`` on PATH):
   (click to the request for ``pyodide.mjs``), the Pyodide runtime's start and its
   packages (to the last wheel read: Pyodide fetches them while it starts), and
   the kernel's start with the engine's import and run (to the first output).
+* **drive round trips**: requests from the kernel's worker to the page's file
+  drive (``lite/api/drive``) before the first output. Each is a synchronous
+  round trip through the page; Python's imports made about 90 of them when ""
+  was first on sys.path (``pyodide/start.mjs`` moves it to the end).
 * **weight**: bytes transferred by the page before the click and after Python
   has started; the site's total size on disk, by part.
 
@@ -58,14 +62,19 @@ class Run:
     after_bytes: int
     phases: dict[str, float] = field(default_factory=dict)
     biggest: list[tuple[int, str]] = field(default_factory=list)
+    drive_trips: int = 0
 
 
 def _one(page: Page, url: str) -> Run:
     sizes: list[tuple[float, str, int]] = []  # (finished at, url, bytes on the wire)
     started: dict[str, float] = {}
 
+    drive: list[float] = []
+
     def on_request(request: Any) -> None:
         started.setdefault(request.url.split("?")[0], time.monotonic())
+        if request.url.split("?")[0].endswith("/api/drive"):
+            drive.append(time.monotonic())
 
     def on_finished(request: Any) -> None:
         # The body's length as served (the site's server always sends it; gzipped
@@ -84,6 +93,7 @@ def _one(page: Page, url: str) -> Run:
     frame = page.frame_locator(".lld-cell iframe")
     frame.locator(".jp-OutputArea-output").first.wait_for(timeout=180_000)
     first = time.monotonic() - click
+    trips = sum(1 for t in drive if click <= t <= click + first)
     page.wait_for_load_state("networkidle")
     time.sleep(1)
     after = sum(s for _, _, s in sizes)
@@ -101,7 +111,7 @@ def _one(page: Page, url: str) -> Run:
             - max(wheels_done),
         }
     biggest = sorted(((s, u.rsplit("/", 1)[-1]) for _, u, s in since), reverse=True)[:6]
-    return Run(first, before, after, phases, biggest)
+    return Run(first, before, after, phases, biggest, trips)
 
 
 def _browser_run(p: Playwright, chromium: str, profile: Path, url: str) -> Run:
@@ -135,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if not chromium:
         print("bench_cells: no chromium on PATH (apt-get install chromium)", file=sys.stderr)
         return 2
+    start_load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     url = _server(args.site) + args.page
     colds: list[Run] = []
     warms: list[Run] = []
@@ -144,7 +155,9 @@ def main(argv: list[str] | None = None) -> int:
                 colds.append(_browser_run(p, chromium, Path(profile), url))
                 warms.append(_browser_run(p, chromium, Path(profile), url))
     kb = 1024
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"page: {args.page}, {args.runs} runs, headless Chromium, site on 127.0.0.1")
+    print(f"load average at the end (1, 5, 15 min): {load}; at the start: {start_load}")
     cold = [r.seconds for r in colds]
     warm = [r.seconds for r in warms]
     print(f"cold click to first output: median {statistics.median(cold):.2f} s"
@@ -154,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     print("cold start by phase (first run):")
     for name, seconds in colds[0].phases.items():
         print(f"  {name}: {seconds:.2f} s")
+    print(f"drive round trips before the first output: {colds[0].drive_trips}")
     print("largest transfers after the click (first cold run):")
     for size, name in colds[0].biggest:
         print(f"  {size / kb:8.0f} KB  {name}")
