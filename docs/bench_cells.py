@@ -15,7 +15,7 @@ drives headless Chromium (``LLD_CHROMIUM`` or ``chromium`` on PATH):
 * **drive round trips**: requests from the kernel's worker to the page's file
   drive (``lite/api/drive``) before the first output. Each is a synchronous
   round trip through the page; Python's imports made about 90 of them when ""
-  was first on sys.path (``pyodide/start.mjs`` moves it to the end).
+  was first on sys.path, about 20 when it was last (``pyodide/start.mjs`` drops it).
 * **weight**: bytes transferred by the page before the click and after Python
   has started; the site's total size on disk, by part.
 
