@@ -534,7 +534,7 @@ def _add_assets(app: Sphinx) -> None:
 def setup_cells(app: Sphinx) -> None:
     app.add_config_value("lld_cells", False, "env", bool)
     #: (first start, later starts) in seconds, as docs/bench_cells.py measured them.
-    app.add_config_value("lld_cells_start_seconds", (12, 9), "html", tuple)
+    app.add_config_value("lld_cells_start_seconds", (6, 5), "html", tuple)
     app.add_directive("try-api", TryApiDirective)
     app.connect("builder-inited", _add_assets)
     app.connect("builder-inited", prepare_lite)
