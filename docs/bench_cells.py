@@ -12,6 +12,13 @@ drives headless Chromium (``LLD_CHROMIUM`` or ``chromium`` on PATH):
   (click to the request for ``pyodide.mjs``), the Pyodide runtime's start and its
   packages (to the last wheel read: Pyodide fetches them while it starts), and
   the kernel's start with the engine's import and run (to the first output).
+* **drive round trips**: requests from the kernel's worker to the page's file
+  drive (``lite/api/drive``) before the first output. Each is a synchronous
+  round trip through the page; Python's imports made about 90 of them when ""
+  was first on sys.path, about 20 when it was last (``pyodide/start.mjs`` drops it).
+* **CPU seconds** that the browser's processes spent from the click to the
+  first output (user and system time, from ``/proc``): on a machine shared
+  with other work this moves far less than the wall-clock time does.
 * **weight**: bytes transferred by the page before the click and after Python
   has started; the site's total size on disk, by part.
 
@@ -58,14 +65,52 @@ class Run:
     after_bytes: int
     phases: dict[str, float] = field(default_factory=dict)
     biggest: list[tuple[int, str]] = field(default_factory=list)
+    drive_trips: int = 0
+    cpu_seconds: float = float("nan")
 
 
-def _one(page: Page, url: str) -> Run:
+def _browser_cpu(profile: Path) -> float:
+    """CPU seconds used so far by the browser started on ``profile`` and its
+    child processes (Linux ``/proc``; ``nan`` elsewhere). Children that have
+    exited count through their parent's ``cutime``/``cstime``."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    stats: dict[int, tuple[int, list[str]]] = {}
+    root = None
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if root is None and f"--user-data-dir={profile}".encode() in (
+                entry / "cmdline"
+            ).read_bytes().split(b"\0"):
+                root = int(entry.name)
+        except OSError:
+            continue
+        stats[int(entry.name)] = (int(fields[1]), fields)
+    if root is None:
+        return float("nan")
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, (ppid, _) in stats.items() if ppid in family} - family
+        family |= more
+        grew = bool(more)
+    total = 0
+    for pid in family:
+        fields = stats[pid][1]
+        # utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the name.
+        total += sum(int(x) for x in fields[11:15])
+    return total / ticks
+
+
+def _one(page: Page, url: str, profile: Path) -> Run:
     sizes: list[tuple[float, str, int]] = []  # (finished at, url, bytes on the wire)
     started: dict[str, float] = {}
 
+    drive: list[float] = []
+
     def on_request(request: Any) -> None:
         started.setdefault(request.url.split("?")[0], time.monotonic())
+        if request.url.split("?")[0].endswith("/api/drive"):
+            drive.append(time.monotonic())
 
     def on_finished(request: Any) -> None:
         # The body's length as served (the site's server always sends it; gzipped
@@ -79,11 +124,14 @@ def _one(page: Page, url: str) -> Run:
     page.goto(url, wait_until="networkidle")
     before = sum(s for _, _, s in sizes)
     started.clear()
+    cpu = _browser_cpu(profile)
     click = time.monotonic()
     page.locator(".lld-cell .jupyterlite_sphinx_try_it_button").click()
     frame = page.frame_locator(".lld-cell iframe")
     frame.locator(".jp-OutputArea-output").first.wait_for(timeout=180_000)
     first = time.monotonic() - click
+    cpu = _browser_cpu(profile) - cpu
+    trips = sum(1 for t in drive if click <= t <= click + first)
     page.wait_for_load_state("networkidle")
     time.sleep(1)
     after = sum(s for _, _, s in sizes)
@@ -101,7 +149,7 @@ def _one(page: Page, url: str) -> Run:
             - max(wheels_done),
         }
     biggest = sorted(((s, u.rsplit("/", 1)[-1]) for _, u, s in since), reverse=True)[:6]
-    return Run(first, before, after, phases, biggest)
+    return Run(first, before, after, phases, biggest, trips, cpu)
 
 
 def _browser_run(p: Playwright, chromium: str, profile: Path, url: str) -> Run:
@@ -111,7 +159,7 @@ def _browser_run(p: Playwright, chromium: str, profile: Path, url: str) -> Run:
     )  # fmt: skip
     try:
         page = context.new_page()
-        return _one(page, url)
+        return _one(page, url, profile)
     finally:
         context.close()
 
@@ -135,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     if not chromium:
         print("bench_cells: no chromium on PATH (apt-get install chromium)", file=sys.stderr)
         return 2
+    start_load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     url = _server(args.site) + args.page
     colds: list[Run] = []
     warms: list[Run] = []
@@ -144,16 +193,24 @@ def main(argv: list[str] | None = None) -> int:
                 colds.append(_browser_run(p, chromium, Path(profile), url))
                 warms.append(_browser_run(p, chromium, Path(profile), url))
     kb = 1024
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"page: {args.page}, {args.runs} runs, headless Chromium, site on 127.0.0.1")
+    print(f"load average at the end (1, 5, 15 min): {load}; at the start: {start_load}")
     cold = [r.seconds for r in colds]
     warm = [r.seconds for r in warms]
     print(f"cold click to first output: median {statistics.median(cold):.2f} s"
           f" (runs {', '.join(f'{s:.2f}' for s in cold)}); target 4 s")  # fmt: skip
     print(f"warm click to first output: median {statistics.median(warm):.2f} s"
           f" (runs {', '.join(f'{s:.2f}' for s in warm)})")  # fmt: skip
+    cpu_cold = [r.cpu_seconds for r in colds]
+    cpu_warm = [r.cpu_seconds for r in warms]
+    cold_cpu, warm_cpu = statistics.median(cpu_cold), statistics.median(cpu_warm)
+    cpu = f"cold median {cold_cpu:.2f} s, warm median {warm_cpu:.2f} s"
+    print(f"browser CPU from click to first output: {cpu}")
     print("cold start by phase (first run):")
     for name, seconds in colds[0].phases.items():
         print(f"  {name}: {seconds:.2f} s")
+    print(f"drive round trips before the first output: {colds[0].drive_trips}")
     print("largest transfers after the click (first cold run):")
     for size, name in colds[0].biggest:
         print(f"  {size / kb:8.0f} KB  {name}")

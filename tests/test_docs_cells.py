@@ -14,6 +14,7 @@ import html
 import json
 import os
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -63,10 +64,34 @@ def test_the_kernel_preloads_the_engine_and_never_asks_pypi() -> None:
         "@jupyterlite/pyodide-kernel-extension:kernel"
     ]
     assert settings["disablePyPIFallback"] is True
-    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    # Pyodide's own, loaded through the site's start module, which loads ./pyodide.mjs.
+    assert settings["pyodideUrl"] == "./static/pyodide/start.mjs"
+    start = (PYODIDE / "start.mjs").read_text(encoding="utf-8")
+    assert 'from "./pyodide.mjs"' in start
+    assert "export async function loadPyodide" in start
     preload = settings["loadPyodideOptions"]["packages"]
     assert {"lld", "lld-cells", "pyodide-kernel", "ipython"} <= set(preload)
     assert set(preload) <= set(_lock()["packages"])  # type: ignore[call-overload]
+
+
+def test_the_kernel_imports_nothing_it_must_compile() -> None:
+    """The standard library and the kernel's packages are served as Pyodide's
+    bytecode (the engine and its helpers keep their sources beside it)."""
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+    assert "asyncio/__init__.pyc" in names
+    assert [n for n in names if n.endswith(".py")] == []
+    with zipfile.ZipFile(PYODIDE / _wheel("ipython")) as ipython:
+        names = ipython.namelist()
+    assert "IPython/core/interactiveshell.pyc" in names
+    assert [n for n in names if n.endswith(".py")] == []
+    with zipfile.ZipFile(PYODIDE / _wheel("lld")) as lld:
+        names = lld.namelist()
+    assert {"lld/__init__.py", "lld/__pycache__/__init__.cpython-314.pyc"} <= set(names)
+
+
+def _wheel(name: str) -> str:
+    return str(_lock()["packages"][name]["file_name"])  # type: ignore[index]
 
 
 def test_no_lite_config_names_a_cdn() -> None:

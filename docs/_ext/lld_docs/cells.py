@@ -15,8 +15,10 @@ Two parts:
   (pyodide-lock computes their hashes and dependencies), and
   ``jupyter-lite.json`` preloads them all, so ``import lld`` works in every cell
   and the kernel never asks PyPI (``disablePyPIFallback``). Every wheel's
-  modules are precompiled by that same Pyodide (``pyodide/compile-wheels.mjs``),
-  so the kernel's start compiles nothing.
+  modules, and the standard library's, are precompiled by that same Pyodide
+  (``pyodide/compile-wheels.mjs``), so the kernel's start compiles nothing. The
+  kernel loads Pyodide through ``pyodide/start.mjs`` (its ``pyodideUrl``), which
+  keeps the kernel's imports from asking the page's file drive.
 * **The cells** (:func:`ruling_cell`, :func:`hand_cell`, ``{try-api}``): one
   ``replite`` console per page, loaded only when the reader clicks, opening on
   the code that shows the page's position and the line that switches the
@@ -67,7 +69,13 @@ PRELOAD = [
 ]  # fmt: skip
 #: The runtime files the kernel needs from the npm package (not its README,
 #: source maps, type stubs, HTML consoles or the classic-script ``pyodide.js``).
-CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
+#: The standard library, served precompiled (see :func:`_compiled`).
+STDLIB = "python_stdlib.zip"
+#: The module the kernel loads Pyodide through (see its comments), and the kernel's
+#: ``pyodideUrl`` for it.
+START = NPM_PROJECT / "start.mjs"
+START_URL = "./static/pyodide/start.mjs"
 #: The notebooks in ``examples/`` (served in the lite site's contents), with their titles.
 NOTEBOOKS = {
     "step-through.ipynb": "step through a hand",
@@ -218,17 +226,22 @@ def _kernel_own_wheels() -> list[Path]:
     return out
 
 
-def _compiled(npm: Path, wheels: list[Path]) -> list[Path]:
-    """The wheels with their modules precompiled by Pyodide itself
-    (``pyodide/compile-wheels.mjs``): the kernel's start then compiles nothing.
-    Only wheels that changed since the last build are compiled again."""
+def _compiled(npm: Path, wheels: list[Path]) -> tuple[Path, list[Path]]:
+    """The standard library and the wheels with their modules precompiled by
+    Pyodide itself (``pyodide/compile-wheels.mjs``): the kernel's start then
+    compiles nothing (npm's ``python_stdlib.zip`` holds sources only, which cost
+    as much again as IPython's). Only what changed since the last build (or
+    whose compiler changed) is compiled again."""
     out = CACHE / "compiled"
     out.mkdir(parents=True, exist_ok=True)
     stamps_file = out / "sources.json"
     stamps: dict[str, str] = json.loads(stamps_file.read_text()) if stamps_file.exists() else {}
-    digests = {w.name: _sha256(w) for w in wheels}
+    script = _sha256(NPM_PROJECT / "compile-wheels.mjs")
+    stdlib = npm / STDLIB
+    inputs = [stdlib, *wheels]
+    digests = {w.name: _digest([w.read_bytes(), script.encode()]) for w in inputs}
     stale = [
-        w for w in wheels if stamps.get(w.name) != digests[w.name] or not (out / w.name).exists()
+        w for w in inputs if stamps.get(w.name) != digests[w.name] or not (out / w.name).exists()
     ]
     if stale:
         # Beside node_modules, so that the script's `import("pyodide")` finds the cache's.
@@ -236,11 +249,13 @@ def _compiled(npm: Path, wheels: list[Path]) -> list[Path]:
         _run([
             "node", str(npm.parent.parent / "compile-wheels.mjs"), "--out", str(out),
             # The engine keeps its sources: a reader's traceback and `lld.steps??` show them.
-            "--keep-source", "lld", "--keep-source", "lld_cells", *map(str, stale),
+            "--keep-source", "lld", "--keep-source", "lld_cells",
+            *(["--stdlib", str(stdlib)] if stdlib in stale else []),
+            *(str(w) for w in stale if w != stdlib),
         ])  # fmt: skip
         stamps.update({w.name: digests[w.name] for w in stale})
         stamps_file.write_text(json.dumps(stamps, indent=1, sort_keys=True))
-    return [out / w.name for w in wheels]
+    return out / STDLIB, [out / w.name for w in wheels]
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:
@@ -264,19 +279,17 @@ def prepare_lite(app: Sphinx) -> None:
         stale.unlink()
     npm = _npm_pyodide()
     sources = [*_kernel_wheels(), *_kernel_own_wheels(), *_project_wheels()]
-    wheels = _compiled(npm, sources)
+    stdlib, wheels = _compiled(npm, sources)
     out = LITE / "static" / "pyodide"
     out.mkdir(parents=True, exist_ok=True)
-    keep = {*CORE, "pyodide-lock.json", *(w.name for w in wheels)}
+    served = [*(npm / name for name in CORE), stdlib, START, *wheels]
+    keep = {"pyodide-lock.json", *(f.name for f in served)}
     for old in out.iterdir():
         if old.name not in keep:
             old.unlink()
-    for name in CORE:
-        if not (out / name).exists() or _sha256(out / name) != _sha256(npm / name):
-            shutil.copy2(npm / name, out / name)
-    for wheel in wheels:
-        if not (out / wheel.name).exists() or _sha256(out / wheel.name) != _sha256(wheel):
-            shutil.copy2(wheel, out / wheel.name)
+    for path in served:
+        if not (out / path.name).exists() or _sha256(out / path.name) != _sha256(path):
+            shutil.copy2(path, out / path.name)
     # The npm package's lock names Pyodide's ~300 packages at its CDN's files;
     # none is served here. Keep its `info` (the ABI the wheels must fit) and list
     # only the served wheels. add_wheels_to_spec reads each wheel's dependencies
@@ -302,7 +315,8 @@ def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
     """After jupyterlite-sphinx's build: the kernel's settings go into the built
     ``jupyter-lite.json`` here, not in ``docs/_lite``'s, which the lite build's
     add-ons rewrite: preload :data:`PRELOAD`, never fall back to PyPI; and the
-    kernel must have been pointed at the site's own Pyodide."""
+    kernel, which the kernel's add-on pointed at the site's own Pyodide, loads it
+    through ``start.mjs``."""
     if error is not None or app.builder.format != "html" or not app.config.lld_cells:
         return
     path = Path(app.outdir) / "lite" / "jupyter-lite.json"
@@ -311,8 +325,9 @@ def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
     kernel = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
     kernel["disablePyPIFallback"] = True
     kernel["loadPyodideOptions"] = {"packages": PRELOAD}
-    if not str(kernel.get("pyodideUrl", "")).startswith("./static/pyodide/"):
+    if kernel.get("pyodideUrl") not in ("./static/pyodide/pyodide.mjs", START_URL):
         raise ExtensionError(f"cells: {path} does not point the kernel at the site's own Pyodide")
+    kernel["pyodideUrl"] = START_URL
     _write_if_changed(path, (json.dumps(config, indent=2, sort_keys=True) + "\n").encode())
 
 
@@ -519,7 +534,7 @@ def _add_assets(app: Sphinx) -> None:
 def setup_cells(app: Sphinx) -> None:
     app.add_config_value("lld_cells", False, "env", bool)
     #: (first start, later starts) in seconds, as docs/bench_cells.py measured them.
-    app.add_config_value("lld_cells_start_seconds", (12, 9), "html", tuple)
+    app.add_config_value("lld_cells_start_seconds", (6, 5), "html", tuple)
     app.add_directive("try-api", TryApiDirective)
     app.connect("builder-inited", _add_assets)
     app.connect("builder-inited", prepare_lite)

@@ -103,11 +103,13 @@ def html(obj: object) -> str:
 def show(obj: object) -> None:
     """Display ``obj`` drawn (in a notebook), or print it (elsewhere)."""
     try:
-        from IPython.display import HTML, display  # type: ignore[import-not-found, unused-ignore]
+        from IPython.display import display  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         print(obj)
         return
-    display(HTML(html(obj)))
+    # A raw bundle, not IPython's HTML(...): that first asks whether the string
+    # names a file, which in the browser's kernel is a round trip to the page.
+    display({"text/html": html(obj)}, raw=True)
 
 
 class Walk:
