@@ -9,7 +9,6 @@ ordinary one that must serve the frozen copy), so it needs Sphinx: it runs in
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -23,6 +22,7 @@ import pytest
 
 import lld
 from lld.handout.cite import frozen_site, is_release, release_key, site_url
+from module_from_file import load_module
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRATCH_VERSION = "90.0.0"
@@ -101,12 +101,7 @@ def _run_tool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _tool(root: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release_tool", root / "tools" / "release.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(root / "tools" / "release.py", "release_tool")
 
 
 @pytest.mark.parametrize(

@@ -12,12 +12,9 @@ test on a console error or on a request to anywhere but the test's server.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +24,8 @@ import pytest
 
 pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from browser_support import headless_chromium, served
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from lld.concordance import load
 
@@ -42,35 +40,16 @@ def site_dir() -> Path:
     return built
 
 
-def load_server_module() -> Any:
-    """``docs/serve.py``, the server ``nox -s serve`` runs: the tests serve the site with it."""
-    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    server = load_server_module().make_server(site_dir)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
-    if not chromium:
-        pytest.fail("no chromium on PATH: `nox -s browser` installs Debian's")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium)
+    with headless_chromium() as b:
         yield b
-        b.close()
 
 
 class Watched:
