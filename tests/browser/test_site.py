@@ -17,7 +17,7 @@ import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import pytest
@@ -251,3 +251,39 @@ def test_printed_step_through_shows_every_step(site: Watched, tmp_path: Path) ->
         assert f"Step {n} of {last}" in flat, n
     assert "Previous" not in flat  # no step buttons on paper
     assert not re.search(r"Step \d+ of \d+ — [^\n]*#", text)  # nor the steps' own links
+
+
+def _luminance(css_colour: str) -> float:
+    """0 (black) to 1 (white), from a computed ``rgb(…)``/``rgba(…)`` colour."""
+    red, green, blue = (int(v) for v in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+def _open_cell_in(site: Watched, scheme: Literal["dark", "light"]) -> tuple[str, float]:
+    """Open R22's cell with the page in ``scheme``: JupyterLite's theme, and how
+    light the console's cells area (the bulk of the frame) is, 0 to 1."""
+    page = site.open("contested/r22.html")
+    page.emulate_media(color_scheme=scheme)
+    page.locator(".lld-cell .jupyterlite_sphinx_try_it_button").click()
+    frame = page.frame_locator(".lld-cell iframe")
+    frame.locator("body[data-jp-theme-name]").wait_for(state="attached", timeout=60_000)
+    # The frame is shown once themed (on a dark page it is hidden until then).
+    page.locator(".lld-cell iframe").wait_for(state="visible", timeout=10_000)
+    console = frame.locator(".jp-CodeConsole-content").first
+    console.wait_for(timeout=60_000)
+    theme = frame.locator("body").get_attribute("data-jp-theme-name") or ""
+    shade = _luminance(console.evaluate("e => getComputedStyle(e).backgroundColor"))
+    page.close()
+    return theme, shade
+
+
+def test_a_cell_opens_in_the_pages_colour_scheme(site: Watched) -> None:
+    """On a dark page the cell is no white block: JupyterLite opens in its dark
+    theme; and then on a light page in its light one (JupyterLite remembers the
+    theme it last showed, in the same browser)."""
+    theme, shade = _open_cell_in(site, "dark")
+    assert theme == "JupyterLab Dark"
+    assert shade < 0.3, shade
+    theme, shade = _open_cell_in(site, "light")
+    assert theme == "JupyterLab Light"
+    assert shade > 0.7, shade
