@@ -148,6 +148,8 @@ def _up(rel: str) -> str:
 #: in for it in a frozen copy.
 CELL_CLASS = "lld-cell"
 FROZEN_CELL_CLASS = "lld-frozen-cells"
+#: A quick look for either, before parsing a page (most pages have neither).
+_BLOCK_CLASS = re.compile(rf'class="(?:{CELL_CLASS}|{FROZEN_CELL_CLASS})[ "]')
 
 
 class _CellBlocks(HTMLParser):
@@ -208,6 +210,8 @@ def frozen_cells_note(version: str, live: str) -> str:
 def without_cells(html: str, version: str, live: str) -> str:
     """``html`` with each cell (or the line already standing in for one) replaced
     by :func:`frozen_cells_note`, linking ``live``."""
+    if not _BLOCK_CLASS.search(html):
+        return html  # no cell on the page: no need to parse it
     spans = _CellBlocks(html).spans
     for start, end in reversed(spans):
         html = html[:start] + frozen_cells_note(version, live) + html[end:]
