@@ -82,14 +82,16 @@ if (window.jupyterliteShowIframe) {
     showIframe(buttonId, `${src}${src.includes("?") ? "&" : "?"}theme=${theme}`);
     const button = document.getElementById(buttonId);
     const iframe = button && button.parentNode.querySelector("iframe");
-    if (!dark || !iframe) return;
-    // JupyterLite paints its light default for a moment before it applies the
-    // dark theme: keep the frame hidden (the spinner shows) until it has, or 20 s.
+    if (!iframe) return;
+    // JupyterLite paints its default (light) or the theme it last showed for a
+    // moment before it applies the one asked for: keep the frame hidden (the
+    // spinner shows) until it has, or for 20 s at most.
     iframe.style.visibility = "hidden";
     const began = Date.now();
     const reveal = () => {
       const body = iframe.contentDocument && iframe.contentDocument.body;
-      if ((body && body.dataset.jpThemeLight === "false") || Date.now() - began > 20000) {
+      const themed = body && body.dataset.jpThemeLight === String(!dark);
+      if (themed || Date.now() - began > 20000) {
         iframe.style.visibility = "";
       } else {
         setTimeout(reveal, 100);
