@@ -29,33 +29,20 @@ Runs in the ``browser`` nox session's environment (Playwright):
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
-import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from browser_support import NoChromium, find_chromium, served
 from playwright.sync_api import Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SITE = ROOT / "docs" / "_build" / "html"
-
-
-def _server(site: Path) -> str:
-    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    server = module.make_server(site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 @dataclass
@@ -179,15 +166,16 @@ def main(argv: list[str] | None = None) -> int:
             f"bench_cells: no built site with cells in {args.site} (nox -s docs)", file=sys.stderr
         )
         return 2
-    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
-    if not chromium:
-        print("bench_cells: no chromium on PATH (apt-get install chromium)", file=sys.stderr)
+    try:
+        chromium = find_chromium()
+    except NoChromium as error:
+        print(f"bench_cells: {error}", file=sys.stderr)
         return 2
     start_load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    url = _server(args.site) + args.page
     colds: list[Run] = []
     warms: list[Run] = []
-    with sync_playwright() as p:
+    with served(args.site) as base, sync_playwright() as p:
+        url = base + args.page
         for _ in range(args.runs):
             with tempfile.TemporaryDirectory() as profile:
                 colds.append(_browser_run(p, chromium, Path(profile), url))

@@ -7,30 +7,17 @@ runs, which gzips text; and the same files uncompressed.
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
 import sys
-import threading
 from pathlib import Path
 
-from playwright.sync_api import Response, sync_playwright
+from browser_support import headless_chromium, served
+from playwright.sync_api import Response
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def measure(site: Path, pages: list[str]) -> None:
-    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    server = module.make_server(site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium)
+    with served(site) as base, headless_chromium() as browser:
         for path in pages:
             context = browser.new_context()
             page = context.new_page()
@@ -44,8 +31,6 @@ def measure(site: Path, pages: list[str]) -> None:
                 f"{path}: {len(responses)} requests, {wire / 1024:.0f} KiB transferred,"
                 f" {raw / 1024:.0f} KiB uncompressed"
             )
-        browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 pytest runs with ``--import-mode=importlib``, which does not put ``tests/`` on
 ``sys.path``; the rule and property tests import :mod:`positions` and
-:mod:`strategies` from here.
+:mod:`strategies` from here. The browser tests import ``browser_support`` from
+``docs/``, which they share with the site's benchmarks (``docs/measure.py``,
+``docs/bench_cells.py``).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)
+_HERE = Path(__file__).resolve().parent
+for _path in (str(_HERE.parent / "docs"), str(_HERE)):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)

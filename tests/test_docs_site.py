@@ -9,13 +9,17 @@ the docs session is where it runs.
 
 from __future__ import annotations
 
+import importlib
+import json
 import os
 import re
 import subprocess
 import sys
+import tarfile
 import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -472,6 +476,75 @@ def test_every_frozen_copy_is_served_with_its_banner(site: Path, pages: dict[Pat
             html = page.read_text(encoding="utf-8")
             assert f"<strong>Version {version}</strong>" in html, page
             assert [u for u in _cited(html) if not _resolves(site, pages, u)] == [], page
+
+
+#: Pages with a cell (one of each kind: a contested ruling, a hand, the API).
+CELL_PAGES = ("contested/r22.html", "hands/r14-pair-royal-one-of-three.html", "reference/api.html")
+#: What a cell's button is (jupyterlite-sphinx's), on a page as built.
+CELL_BUTTON = "jupyterlite_sphinx_try_it_button"
+
+
+def _releases_module() -> Any:
+    """The site extension's ``releases`` module (``docs/_ext`` is not on the tests' path)."""
+    if str(DOCS / "_ext") not in sys.path:
+        sys.path.insert(0, str(DOCS / "_ext"))
+    return importlib.import_module("lld_docs.releases")
+
+
+def test_no_frozen_page_has_a_cell_that_cannot_run(site: Path) -> None:
+    """The served frozen copies have no cell button (they leave the in-browser Python out)."""
+    frozen = list((site / "v").rglob("*.html")) if (site / "v").exists() else []
+    assert [p for p in frozen if CELL_BUTTON in p.read_text(encoding="utf-8")] == []
+
+
+@pytest.mark.parametrize("how", ["cut now", "cut with its cells"])
+def test_a_frozen_copy_links_the_live_cells_instead_of_a_dead_button(
+    site: Path, tmp_path: Path, how: str
+) -> None:
+    """Where the page has a cell, its frozen copy has a line linking the same page
+    on the current site instead: in a copy cut now (``freeze``), and in one cut
+    with the cells still in it, once served (``unpack``)."""
+    releases = _releases_module()
+    built = tmp_path / "built"
+    for rel in CELL_PAGES:
+        (built / rel).parent.mkdir(parents=True, exist_ok=True)
+        (built / rel).write_bytes((site / rel).read_bytes())
+        assert CELL_BUTTON in (built / rel).read_text(encoding="utf-8"), rel
+    archive = tmp_path / "releases" / "9.0.0.tar.xz"
+    if how == "cut now":
+        releases.freeze(built, "9.0.0", "2030-01-02", archive)
+        with tarfile.open(archive, "r:xz") as tar:
+            for rel in CELL_PAGES:
+                member = tar.extractfile(rel)
+                assert member is not None
+                assert CELL_BUTTON not in member.read().decode("utf-8"), rel
+    else:
+        archive.parent.mkdir()
+        with tarfile.open(archive, "w:xz") as tar:
+            manifest = json.dumps({"version": "9.0.0", "date": "2030-01-02", "left_out": []})
+            tar.add(_file(tmp_path / "FROZEN.json", manifest), "FROZEN.json")
+            for rel in CELL_PAGES:
+                tar.add(built / rel, rel)
+    live = tmp_path / "live"
+    for rel in CELL_PAGES:
+        (live / rel).parent.mkdir(parents=True, exist_ok=True)
+        (live / rel).write_text("the current page", encoding="utf-8")
+    copy = releases.unpack(archive, live, "9.1.0")
+    for rel in CELL_PAGES:
+        html = (copy / rel).read_text(encoding="utf-8")
+        assert CELL_BUTTON not in html, rel
+        assert 'class="lld-cell ' not in html, rel
+        link = "../" * (rel.count("/") + 2) + rel
+        notes = re.findall(r'<div class="lld-frozen-cells".*?</div>', html, re.S)
+        assert len(notes) == 1, rel
+        assert f'href="{link}"' in notes[0], rel
+        assert (copy / rel).parent.joinpath(link).resolve() == (live / rel).resolve()
+        assert "live cells" in notes[0]
+
+
+def _file(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 # ------------------------------------------------------------------ :expect:

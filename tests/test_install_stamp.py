@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from module_from_file import load_module
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "install_stamp.py"
 
@@ -15,13 +15,7 @@ pytestmark = pytest.mark.skipif(not TOOL.exists(), reason="not a checkout (tools
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("install_stamp", TOOL)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["install_stamp"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_module(TOOL, "install_stamp")
 
 
 def _tree(root: Path) -> None:

@@ -9,7 +9,6 @@ ordinary one that must serve the frozen copy), so it needs Sphinx: it runs in
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -23,6 +22,7 @@ import pytest
 
 import lld
 from lld.handout.cite import frozen_site, is_release, release_key, site_url
+from module_from_file import load_module
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRATCH_VERSION = "90.0.0"
@@ -101,12 +101,7 @@ def _run_tool(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _tool(root: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release_tool", root / "tools" / "release.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(root / "tools" / "release.py", "release_tool")
 
 
 @pytest.mark.parametrize(
@@ -186,10 +181,14 @@ def test_a_release_end_to_end_on_a_scratch_version(tmp_path: Path) -> None:
     with tarfile.open(archive, "r:xz") as tar:
         names = set(tar.getnames())
         manifest = json.load(tar.extractfile("FROZEN.json"))  # type: ignore[arg-type]
+        cut = tar.extractfile("contested/r22.html").read().decode()  # type: ignore[union-attr]
     assert manifest["version"] == SCRATCH_VERSION
     assert manifest["date"] == SCRATCH_DATE
     assert {"index.html", "rules.html", "citing.html", "_static/lld.css"} <= names
     assert not any(n.startswith(("v/", "_sources/", ".buildinfo")) for n in names)
+    # The copy leaves the in-browser Python out: no cell's button, which could not run.
+    assert "jupyterlite_sphinx_try_it_button" not in cut
+    assert not any(n.startswith("lite/") for n in names)
 
     site = root / "docs" / "_build" / "html"
     build = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-j", "auto",
@@ -206,6 +205,10 @@ def test_a_release_end_to_end_on_a_scratch_version(tmp_path: Path) -> None:
     pages = list(frozen.rglob("*.html"))
     assert len(pages) > 20
     assert all('class="lld-frozen"' in p.read_text(encoding="utf-8") for p in pages)
+    # Instead of the cell, a line linking the live one on the current page.
+    r22 = (frozen / "contested" / "r22.html").read_text(encoding="utf-8")
+    assert "jupyterlite_sphinx_try_it_button" not in r22
+    assert '<a href="../../../contested/r22.html">the current version' in r22
 
     # The live site cites the frozen copy, and every such address resolves.
     base = frozen_site(SCRATCH_VERSION)

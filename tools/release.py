@@ -13,7 +13,9 @@ It
 3. builds the site as that version (``-W -n``, citations giving the frozen
    copy's address, the handouts dated DATE);
 4. stores the built pages, compressed, as ``docs/releases/VERSION.tar.xz``: the
-   frozen copy that every later build of the site serves at ``v/VERSION/``.
+   frozen copy that every later build of the site serves at ``v/VERSION/``. It
+   leaves the in-browser Python out, so each cell is stored as a line linking
+   the live cells on the current site's page, never as a button that cannot run.
 
 If the build fails, the files are put back as they were and nothing is stored.
 It commits nothing: review the diff, then commit it with the archive.

@@ -66,3 +66,37 @@ document.addEventListener("DOMContentLoaded", () => {
     fromHash("instant");
   }
 });
+
+// The cells (jupyterlite-sphinx's replite) open in JupyterLite's own theme: name
+// the dark one when the site shows dark (the theme's data-theme "dark", or "auto"
+// with a dark system setting) and the light one otherwise, so that a cell is not
+// a white block on a dark page. Named both ways: JupyterLite keeps the theme it
+// was last asked for in the browser, and a light page would open dark after a dark one.
+if (window.jupyterliteShowIframe) {
+  const showIframe = window.jupyterliteShowIframe;
+  window.jupyterliteShowIframe = (buttonId, src) => {
+    const chosen = document.body.dataset.theme;
+    const dark = chosen === "dark"
+      || (chosen !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    const theme = encodeURIComponent(dark ? "JupyterLab Dark" : "JupyterLab Light");
+    showIframe(buttonId, `${src}${src.includes("?") ? "&" : "?"}theme=${theme}`);
+    const button = document.getElementById(buttonId);
+    const iframe = button && button.parentNode.querySelector("iframe");
+    if (!iframe) return;
+    // JupyterLite paints its default (light) or the theme it last showed for a
+    // moment before it applies the one asked for: keep the frame hidden (the
+    // spinner shows) until it has, or for 20 s at most.
+    iframe.style.visibility = "hidden";
+    const began = Date.now();
+    const reveal = () => {
+      const body = iframe.contentDocument && iframe.contentDocument.body;
+      const themed = body && body.dataset.jpThemeLight === String(!dark);
+      if (themed || Date.now() - began > 20000) {
+        iframe.style.visibility = "";
+      } else {
+        setTimeout(reveal, 100);
+      }
+    };
+    reveal();
+  };
+}

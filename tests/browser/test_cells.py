@@ -13,11 +13,8 @@ Run by ``nox -s browser`` (see test_site.py for what it installs).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import shutil
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +25,8 @@ import pytest
 
 pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
 
-from playwright.sync_api import Browser, FrameLocator, Page, sync_playwright
+from browser_support import headless_chromium, served
+from playwright.sync_api import Browser, FrameLocator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,27 +40,14 @@ def base_url() -> Iterator[str]:
     built = Path(os.environ.get("LLD_DOCS_BUILT", ROOT / "docs" / "_build" / "html"))
     if not (built / "lite" / "static" / "pyodide" / "pyodide-lock.json").exists():
         pytest.fail(f"no built site with cells in {built}: build it first (nox -s docs)")
-    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    server = module.make_server(built)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(built) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
-    if not chromium:
-        pytest.fail("no chromium on PATH: `nox -s browser` installs Debian's")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium)
+    with headless_chromium() as b:
         yield b
-        b.close()
 
 
 class Cell:

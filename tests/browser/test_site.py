@@ -12,22 +12,20 @@ test on a console error or on a request to anywhere but the test's server.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import pytest
 
 pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from browser_support import headless_chromium, served
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from lld.concordance import load
 
@@ -42,35 +40,16 @@ def site_dir() -> Path:
     return built
 
 
-def load_server_module() -> Any:
-    """``docs/serve.py``, the server ``nox -s serve`` runs: the tests serve the site with it."""
-    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
-    server = load_server_module().make_server(site_dir)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    chromium = os.environ.get("LLD_CHROMIUM") or shutil.which("chromium")
-    if not chromium:
-        pytest.fail("no chromium on PATH: `nox -s browser` installs Debian's")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium)
+    with headless_chromium() as b:
         yield b
-        b.close()
 
 
 class Watched:
@@ -272,3 +251,35 @@ def test_printed_step_through_shows_every_step(site: Watched, tmp_path: Path) ->
         assert f"Step {n} of {last}" in flat, n
     assert "Previous" not in flat  # no step buttons on paper
     assert not re.search(r"Step \d+ of \d+ — [^\n]*#", text)  # nor the steps' own links
+
+
+def _luminance(css_colour: str) -> float:
+    """0 (black) to 1 (white), from a computed ``rgb(…)``/``rgba(…)`` colour."""
+    red, green, blue = (int(v) for v in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+def _cell_shade(site: Watched, scheme: Literal["dark", "light"], theme: str) -> float:
+    """Open R22's cell with the page in ``scheme`` and wait for JupyterLite to show
+    ``theme``; how light the console's cells area (the bulk of the frame) is, 0 to 1."""
+    page = site.open("contested/r22.html")
+    page.emulate_media(color_scheme=scheme)
+    page.locator(".lld-cell .jupyterlite_sphinx_try_it_button").click()
+    frame = page.frame_locator(".lld-cell iframe")
+    # JupyterLite may first apply the theme it last showed, then the one asked for.
+    frame.locator(f'body[data-jp-theme-name="{theme}"]').wait_for(state="attached", timeout=60_000)
+    # The frame is shown once themed (it is hidden until then).
+    page.locator(".lld-cell iframe").wait_for(state="visible", timeout=10_000)
+    console = frame.locator(".jp-CodeConsole-content").first
+    console.wait_for(timeout=60_000)
+    shade = _luminance(console.evaluate("e => getComputedStyle(e).backgroundColor"))
+    page.close()
+    return shade
+
+
+def test_a_cell_opens_in_the_pages_colour_scheme(site: Watched) -> None:
+    """On a dark page the cell is no white block: JupyterLite opens in its dark
+    theme; and then on a light page in its light one (JupyterLite remembers the
+    theme it last showed, in the same browser)."""
+    assert _cell_shade(site, "dark", "JupyterLab Dark") < 0.3
+    assert _cell_shade(site, "light", "JupyterLab Light") > 0.7

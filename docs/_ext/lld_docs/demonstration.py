@@ -42,22 +42,7 @@ class DemonstrationDirective(RulingClaimDirective):
     def run(self) -> list[nodes.Node]:
         report = self.checked_report()
         out: list[nodes.Node] = [para(strong("Question: "), report.question)]
-        if not report.in_engine:
-            out.append(
-                para(
-                    emphasis("The engine does not play this ruling's readings yet"),
-                    " (the planned option is ",
-                    literal(str(report.option)),
-                    "): no hand can be replayed under them. The readings, and the presets"
-                    " planned to take each:",
-                )
-            )
-            planned = [
-                (para(literal(v.value)), v.meaning, ", ".join(v.presets) or "none")
-                for v in report.values
-            ]
-            out.append(table(["Value", "Meaning", "Planned for"], planned, widths=[2, 5, 2]))
-        elif not report.behaviour:
+        if not report.behaviour:
             out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
         directory = examples_directory()
         for demo in report.behaviour or ():

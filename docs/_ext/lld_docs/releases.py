@@ -4,7 +4,11 @@
 pages, compressed, as ``docs/releases/VERSION.tar.xz`` (:func:`freeze`). Every
 build of the site unpacks each stored copy into ``v/VERSION/`` of the built
 site (:func:`unpack_all`), with a banner on every page saying which version it
-is and linking the current one; the copy's own bytes are otherwise as built.
+is and linking the current one. A copy leaves the in-browser Python out, so its
+cells could not run: each is replaced, when the copy is cut and again when it is
+served (copies cut before that still have theirs), by a line linking the live
+cells on the current version's page (:func:`without_cells`). The copy's bytes
+are otherwise as built.
 
 Citations (the "cite this ruling" boxes, the "How to cite" page, the handouts)
 give the frozen copy's address, ``<site>v/VERSION/rules.html#r14``, whenever
@@ -22,6 +26,7 @@ import shutil
 import tarfile
 from dataclasses import dataclass
 from html import escape
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +109,13 @@ def freeze(site: Path, version: str, date: str, out: Path) -> Frozen:
 
         add(MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
         for path in kept:
-            add(path.relative_to(site).as_posix(), path.read_bytes())
+            rel = path.relative_to(site).as_posix()
+            data = path.read_bytes()
+            if path.suffix == ".html":
+                # The same page on the live site, where the cells run.
+                live = _up(rel) + rel
+                data = without_cells(data.decode("utf-8"), version, live).encode("utf-8")
+            add(rel, data)
     raw = buffer.getvalue()
     out.parent.mkdir(parents=True, exist_ok=True)
     # xz at its strongest: the pages repeat each other (the step-throughs most).
@@ -126,6 +137,85 @@ def read_manifest(archive: Path) -> dict[str, object]:
             raise ValueError(f"{archive}: no {MANIFEST}")
         data: dict[str, object] = json.load(member)
     return data
+
+
+def _up(rel: str) -> str:
+    """From a page of a frozen copy (``rel`` inside it) up to the live site's root."""
+    return "../" * (rel.count("/") + 2)
+
+
+#: The class of a cell's block (``lld_docs/cells.py``) and of the line that stands
+#: in for it in a frozen copy.
+CELL_CLASS = "lld-cell"
+FROZEN_CELL_CLASS = "lld-frozen-cells"
+#: A quick look for either, before parsing a page (most pages have neither).
+_BLOCK_CLASS = re.compile(rf'class="(?:{CELL_CLASS}|{FROZEN_CELL_CLASS})[ "]')
+
+
+class _CellBlocks(HTMLParser):
+    """Where a page's cell blocks (and lines standing in for them) start and end.
+
+    html.parser, not a regular expression: a block is a ``<div>`` with divs
+    nested in it, and only a parser finds its own closing tag.
+    """
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self._html = html
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", html)]
+        self._start: int | None = None
+        self._depth = 0
+        self.spans: list[tuple[int, int]] = []
+        self.feed(html)
+        self.close()
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._line_starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "div":
+            return
+        if self._start is not None:
+            self._depth += 1
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        if CELL_CLASS in classes or FROZEN_CELL_CLASS in classes:
+            self._start, self._depth = self._offset(), 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "div" or self._start is None:
+            return
+        self._depth -= 1
+        if self._depth == 0:
+            end = self._html.index(">", self._offset()) + 1
+            self.spans.append((self._start, end))
+            self._start = None
+
+
+def frozen_cells_note(version: str, live: str) -> str:
+    """What stands in for a cell on a frozen page. Styled inline, like the banner."""
+    style = (
+        "margin:1.5em 0;padding:0.5em 0.9em;border-left:4px solid #8a6d00;"
+        "font-size:0.95em;line-height:1.45"
+    )
+    return (
+        f'<div class="{FROZEN_CELL_CLASS}" role="note" style="{style}"><p style="margin:0">'
+        f"The live cells, which run the engine in your browser, are on"
+        f' <a href="{escape(live)}">the current version\'s page</a>: this frozen copy of'
+        f" version {escape(version)} leaves the in-browser Python out.</p></div>"
+    )
+
+
+def without_cells(html: str, version: str, live: str) -> str:
+    """``html`` with each cell (or the line already standing in for one) replaced
+    by :func:`frozen_cells_note`, linking ``live``."""
+    if not _BLOCK_CLASS.search(html):
+        return html  # no cell on the page: no need to parse it
+    spans = _CellBlocks(html).spans
+    for start, end in reversed(spans):
+        html = html[:start] + frozen_cells_note(version, live) + html[end:]
+    return html
 
 
 _ARTICLE = re.compile(r'(<article\b[^>]*role="main"[^>]*>)')
@@ -161,10 +251,9 @@ def unpack(archive: Path, site: Path, current: str) -> Path:
     (dest / MANIFEST).unlink()
     for page in dest.rglob("*.html"):
         rel = page.relative_to(dest).as_posix()
-        up = "../" * (rel.count("/") + 2)
         # The same page in the current site, or its home page if the page is gone.
-        here = up + (rel if (site / rel).exists() else "index.html")
-        html = page.read_text(encoding="utf-8")
+        here = _up(rel) + (rel if (site / rel).exists() else "index.html")
+        html = without_cells(page.read_text(encoding="utf-8"), version, here)
         note = banner(version, date, current, here)
         found = _ARTICLE.search(html) or _BODY.search(html)
         if found is not None:
@@ -227,4 +316,11 @@ def setup_releases(app: Sphinx) -> None:
     app.connect("html-page-context", version_in_footer)
 
 
-__all__ = ["cite_site", "freeze", "frozen_versions", "setup_releases", "unpack"]
+__all__ = [
+    "cite_site",
+    "freeze",
+    "frozen_versions",
+    "setup_releases",
+    "unpack",
+    "without_cells",
+]

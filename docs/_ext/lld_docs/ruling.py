@@ -64,12 +64,12 @@ def _preset_for(report: RulingReport, source: str) -> PresetValue | None:
 
 
 def _engine_lines(report: RulingReport, preset: PresetValue) -> list[nodes.Node]:
-    """The preset's value (planned, if the engine does not play the option yet),
-    its editorial note, and what the engine does under it in each example."""
+    """The preset's value, its editorial note, and what the engine does under it
+    in each example."""
     out: list[nodes.Node] = []
     meanings = {v.value: v.meaning for v in report.values}
     shown = "none (no game)" if preset.value is None else preset.value
-    head = f"Preset {preset.preset}" + ("" if report.in_engine else " (planned)") + ": "
+    head = f"Preset {preset.preset}: "
     out.append(
         para(
             strong(head),
@@ -80,10 +80,6 @@ def _engine_lines(report: RulingReport, preset: PresetValue) -> list[nodes.Node]
     )
     if preset.editorial and preset.editorial_reason:
         out.append(para(emphasis("Not in the source (editorial): "), preset.editorial_reason))
-    if not report.in_engine:
-        out.append(
-            para(emphasis("The engine does not play this reading yet."), classes=["lld-engine"])
-        )
     for demo in report.behaviour or ():
         for behaviour in demo.behaviours:
             if any(p == preset.preset for p, _ in behaviour.presets):
@@ -139,18 +135,8 @@ def ruling_body(report: RulingReport) -> list[nodes.Node]:
         values = nodes.bullet_list(classes=["lld-values"])
         for value in report.values:
             values += nodes.list_item("", para(literal(value.value), f": {value.meaning}"))
-        planned = "" if report.in_engine else "Planned engine option "
-        out.append(para(planned or "Engine option ", literal(report.option), ", with the values:"))
+        out.append(para("Engine option ", literal(report.option), ", with the values:"))
         out.append(values)
-        if not report.in_engine:
-            out.append(
-                para(
-                    emphasis(
-                        "The engine does not play this ruling's readings yet: the presets'"
-                        " values below are the planned ones, and no hand is replayed."
-                    )
-                )
-            )
     out.append(source_tabs(report))
     reading = nodes.container(classes=["lld-reading"])
     meanings = {v.value: v.meaning for v in report.values}
@@ -165,11 +151,9 @@ def ruling_body(report: RulingReport) -> list[nodes.Node]:
     reading += para(strong("Why: "), *linked_text(report.reasons))
     if report.option is not None:
         reading += para(
-            "Played by the " if report.in_engine else "Planned for the ",
+            "Played by the ",
             literal("reconstruction"),
-            " preset. See how each reading plays: "
-            if report.in_engine
-            else " preset. Its readings: ",
+            " preset. See how each reading plays: ",
             xref(f"contested-{ruling_label(report.id)}", text=f"{report.id} contested"),
             ".",
         )

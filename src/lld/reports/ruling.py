@@ -145,10 +145,6 @@ class RulingReport:
     title: str
     question: str
     option: str | None
-    #: The ruling is an engine option (``False`` for a ruling without one, which
-    #: every preset plays alike). Every option the registry names is a
-    #: :class:`~lld.ruleset.Ruleset` field: the registry plans none ahead of the engine.
-    in_engine: bool
     values: tuple[ValueReport, ...]
     presets: tuple[PresetValue, ...]
     #: Every source in the project's order, silent ones included.
@@ -170,7 +166,6 @@ class RulingReport:
             "title": self.title,
             "question": self.question,
             "option": self.option,
-            "in_engine": self.in_engine,
             "values": [v.to_json() for v in self.values],
             "presets": [p.to_json() for p in self.presets],
             "sources": [s.to_json() for s in self.sources],
@@ -202,7 +197,7 @@ def ruling_report(
     )
     if r.option is None:
         return RulingReport(
-            r.id, r.title, r.question, None, False, (), (), sources, r.reading, r.reasons, None
+            r.id, r.title, r.question, None, (), (), sources, r.reading, r.reasons, None
         )
     option = r.option
     # Every option of the registry is a Ruleset field (options_from_registry checks).
@@ -231,6 +226,6 @@ def ruling_report(
     )
     behaviour = tuple(demonstrate(r.id, examples))
     return RulingReport(
-        r.id, r.title, r.question, option, True, values, presets, sources, r.reading,
+        r.id, r.title, r.question, option, values, presets, sources, r.reading,
         r.reasons, behaviour,
     )  # fmt: skip
