@@ -50,7 +50,7 @@ from typing import Any
 from lld.bots import Bot, make_bot
 from lld.errors import RulesetError
 from lld.game import Game
-from lld.playout import run
+from lld.playout import drive
 from lld.roles import role_names
 from lld.ruleset import Ruleset
 
@@ -257,11 +257,12 @@ def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
     rules, first, seed_of = t.rules, t.first_dealer, _hand_seeds(t.seed)
     # The n seatings, and the bots in their seats for each, worked out once.
     seatings = [seating(k * n, n) for k in range(n)]
-    at_table = [[bots[b] for b in seats] for seats in seatings]
+    chooses = [[bots[b].choose for b in seats] for seats in seatings]
+    frees = [[bots[b].free for b in seats] for seats in seatings]
     for i in range(start, stop):
         dealer = (first + i) % n
         shift = (i // n) % n
-        game = run(Game.new(rules, n, seed_of(i), dealer), at_table[shift])
+        game = drive(Game.new(rules, n, seed_of(i), dealer), chooses[shift], frees[shift])
         ledger, last = game.ledger, game.last_player
         base = (dealer * n + shift) * n
         hands_at[dealer * n + shift] += 1
