@@ -67,6 +67,14 @@ class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
     def __init__(self, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> None:
         self._entries = entries
 
+    @classmethod
+    def of(cls, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> PublicLog:
+        """``PublicLog(entries)`` at half the cost (no ``__init__`` frame): one is made
+        for every hand a tournament plays."""
+        log = _new_object(cls)
+        log._entries = entries
+        return log
+
     @overload
     def __getitem__(self, i: int) -> tuple[str, int | None, str, int, int, int]: ...
 
@@ -110,7 +118,7 @@ class Public(NamedTuple):
             cls,
             (
                 game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
-                tuple(map(int.bit_count, deal.hands)), PublicLog(game._log),
+                tuple(map(int.bit_count, deal.hands)), PublicLog.of(game._log),
             ),
         )  # fmt: skip
 
@@ -363,10 +371,12 @@ def with_lie_down(
 ) -> Context:
     """``context`` after ``seat`` has lain down with ``hand``, the game's ledger now
     ``ledger`` (a lie-down may pay, R23)."""
-    public, dead, lies, entries = context
+    laid = list(context[2])
+    laid[seat] = hand
+    entries = context[3]
     if len(ledger) != len(entries):  # it only grows: copied again only if it has
         entries = tuple(ledger)
-    return _new(Context, (public, dead, (*lies[:seat], hand, *lies[seat + 1 :]), entries))
+    return _new(Context, (context[0], context[1], tuple(laid), entries))
 
 
 def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
@@ -374,6 +384,7 @@ def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
 
 
 _new = tuple.__new__
+_new_object = object.__new__
 
 
 _WORLD_RULES: dict[tuple[str | None, ...], Ruleset] = {}
