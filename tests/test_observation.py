@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lld.bots
-import lld.tournament as tournament
 from lld.bots import make_bot
 from lld.cards import count
 from lld.deal import Deal
@@ -23,6 +22,7 @@ from lld.game import Game
 from lld.moves import Move
 from lld.observation import Observation, sample
 from lld.playout import Choose, Free, in_rotation, run
+from lld.playout import drive as real_drive
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
 from lld.tournament import play_tournament
@@ -120,7 +120,6 @@ def test_no_hidden_card_is_reachable_in_a_tournament(
 ) -> None:
     """A tournament looks its bots' methods up once and drives every hand itself:
     walk everything its bots are handed there too."""
-    real_drive = tournament.drive
     walked: list[int] = []
 
     def drive(game: Game, chooses: list[Choose], frees: list[Free]) -> Game:
@@ -134,7 +133,7 @@ def test_no_hidden_card_is_reachable_in_a_tournament(
 
         return real_drive(game, list(map(inspecting, chooses)), list(map(inspecting, frees)))
 
-    monkeypatch.setattr(tournament, "drive", drive)
+    monkeypatch.setattr("lld.tournament.drive", drive)
     players = PRESETS[name].players[0]
     play_tournament(ruleset(name), ["random"] * players, 2 * players, seed=5, workers=1)
     assert len(set(walked)) == players

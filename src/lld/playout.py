@@ -69,7 +69,7 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
     held: dict[int, tuple[str, int, int]] = {}
     while True:
         if game.free_pending:  # never once the hand is over
-            seats = free_seats()
+            seats: Sequence[int] = free_seats()
             if seats:
                 if len(seats) > 1:
                     seats = in_rotation(seats, game.to_play)
