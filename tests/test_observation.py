@@ -6,7 +6,9 @@ import ast
 import gc
 import random
 import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -18,12 +20,15 @@ from lld.cards import count
 from lld.deal import Deal
 from lld.game import Game
 from lld.moves import Move
-from lld.observation import Observation, Observer, sample
-from lld.playout import offer_free_moves, run
+from lld.observation import Observation, sample
+from lld.playout import Choose, Free, in_rotation, run
+from lld.playout import drive as real_drive
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
+from lld.tournament import play_tournament
 
 BOTS_DIR = Path(lld.bots.__file__).parent
+T = TypeVar("T")
 
 
 def midgame(name: str, seed: int, moves: int) -> Game:
@@ -62,7 +67,7 @@ def assert_nothing_hidden(observation: Observation, game: Game) -> None:
     seat = observation.seat
     hidden = sum(h for s, h in enumerate(game.hands) if s != seat)
     for obj in reachable(observation):
-        assert not isinstance(obj, (Game, Deal, Observer)), f"{type(obj).__name__} is reachable"
+        assert not isinstance(obj, (Game, Deal)), f"{type(obj).__name__} is reachable"
         assert obj is not game.hands
         assert obj is not game.deal.hands
         # Below 256 a mask (the aces and twos) cannot be told from a count or a
@@ -74,20 +79,64 @@ def assert_nothing_hidden(observation: Observation, game: Game) -> None:
             assert not obj.cards & hidden, f"a move with hidden cards is reachable: {obj}"
 
 
+class Inspector:
+    """A random bot that walks every observation it is handed before it decides."""
+
+    name = "inspector"
+
+    def __init__(self, seat: int, game: Game) -> None:
+        self.bot, self.game, self.asked = make_bot("random", seat), game, 0
+
+    def choose(self, o: Observation) -> Move:
+        assert_nothing_hidden(o, self.game)
+        self.asked += 1
+        return self.bot.choose(o)
+
+    def free(self, o: Observation) -> Move | None:
+        assert_nothing_hidden(o, self.game)
+        self.asked += 1
+        return self.bot.free(o)
+
+
 @settings(max_examples=40, deadline=None)
 @given(cases)
 def test_no_hidden_card_is_reachable_from_an_observation(case: tuple[str, int, int]) -> None:
+    """Neither from Observation.of, nor from any observation the driver hands a bot
+    (turn and free moves, dead groups, lie-downs, the ledger: the hand is played
+    out from the middle, so each path is taken wherever the hand takes it)."""
     name, seed, moves = case
     game = midgame(name, seed, moves)
-    observer = Observer(game)
     for seat in range(game.n):
         assert_nothing_hidden(Observation.of(game, seat), game)
-        offered = observer.free(seat)
-        assert (offered is None) == (not game.free_moves(seat))
-        if offered is not None:
-            assert_nothing_hidden(offered, game)
-    if not game.over:
-        assert_nothing_hidden(observer.turn(), game)
+    bots = [Inspector(seat, game) for seat in range(game.n)]
+    run(game, bots)
+    assert game.over
+    assert sum(b.asked for b in bots) >= (moves == 0)  # a fresh hand asks at least once
+
+
+@pytest.mark.parametrize("name", ["caidis", "du-coeur"])  # caidis: lie-downs pay (R23)
+def test_no_hidden_card_is_reachable_in_a_tournament(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tournament looks its bots' methods up once and drives every hand itself:
+    walk everything its bots are handed there too."""
+    walked: list[int] = []
+
+    def drive(game: Game, chooses: list[Choose], frees: list[Free]) -> Game:
+        def inspecting(ask: Callable[[Observation], T]) -> Callable[[Observation], T]:
+            def asked(o: Observation) -> T:
+                assert_nothing_hidden(o, game)
+                walked.append(o.seat)
+                return ask(o)
+
+            return asked
+
+        return real_drive(game, list(map(inspecting, chooses)), list(map(inspecting, frees)))
+
+    monkeypatch.setattr("lld.tournament.drive", drive)
+    players = PRESETS[name].players[0]
+    play_tournament(ruleset(name), ["random"] * players, 2 * players, seed=5, workers=1)
+    assert len(set(walked)) == players
 
 
 def test_the_walk_finds_a_hidden_hand_when_there_is_one() -> None:
@@ -168,23 +217,29 @@ def test_the_drivers_observations_are_the_full_ones(name: str) -> None:
         assert given_ == full
 
 
-def test_offer_free_moves_asks_with_observations() -> None:
+def test_free_moves_are_offered_with_observations_in_rotation() -> None:
+    """Only the seats holding a free move are asked, from the seat to play round."""
     game = midgame("du-coeur", 10, 0)  # seats 1 and 2 hold pairs to lay, 0 and 3 nothing
+    assert [s for s in range(game.n) if game.free_moves(s)] == [1, 2]
     got: list[Observation] = []
+
+    class Stop(Exception):
+        pass
 
     class Pass:
         name = "pass"
 
-        def choose(self, o: Observation) -> Move:  # pragma: no cover - not asked here
-            raise AssertionError
+        def choose(self, o: Observation) -> Move:
+            raise Stop  # the free moves were offered first: stop at the first turn
 
         def free(self, o: Observation) -> Move | None:
             got.append(o)
             return None
 
-    offer_free_moves(game, [Pass()] * game.n, Observer(game), list(range(game.n)))
-    assert [o.seat for o in got] == [1, 2]
-    assert all(isinstance(o, Observation) and o.free_moves for o in got)
+    with pytest.raises(Stop):
+        run(game, [Pass()] * game.n)
+    assert [o.seat for o in got] == in_rotation([1, 2], game.to_play)
+    assert all(isinstance(o, Observation) and o.free_moves and not o.turn_moves for o in got)
 
 
 # ------------------------------------------------------------------ the bots' own code

@@ -67,6 +67,14 @@ class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
     def __init__(self, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> None:
         self._entries = entries
 
+    @classmethod
+    def of(cls, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> PublicLog:
+        """``PublicLog(entries)`` at half the cost (no ``__init__`` frame): one is made
+        for every hand a tournament plays."""
+        log = _new_object(cls)
+        log._entries = entries
+        return log
+
     @overload
     def __getitem__(self, i: int) -> tuple[str, int | None, str, int, int, int]: ...
 
@@ -110,7 +118,7 @@ class Public(NamedTuple):
             cls,
             (
                 game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
-                tuple(map(int.bit_count, deal.hands)), PublicLog(game._log),
+                tuple(map(int.bit_count, deal.hands)), PublicLog.of(game._log),
             ),
         )  # fmt: skip
 
@@ -333,79 +341,42 @@ def _lies(game: Game) -> tuple[int, ...]:
     return tuple(laid)
 
 
-class Observer:
-    """Builds a game's observations for a driver loop (:func:`lld.playout.run`), cheaply.
+# ------------------------------------------------------------ for a driver loop
+#
+# A driver (lld.playout.run) makes an observation for every decision of every
+# hand, so it builds them itself, as plain tuples of what the game keeps (see
+# Observation.of for the fields). What changes seldom it keeps in one Context,
+# made again with these functions only when it has changed: the dead groups
+# when a move opens or closes one, the lie-downs and the ledger after a lie-down.
 
-    It holds the game; the observations it makes do not. What changes seldom
-    (the lie-downs, the ledger, the dead groups) it keeps in a
-    :class:`Context`, made again only when it has changed.
-    """
 
-    __slots__ = ("_context", "_dead_seen", "_game", "_log")
+def starting_context(game: Game) -> Context:
+    """The context a driver's observations of ``game`` share until something in it changes."""
+    lies = _lies(game) if game.turns else (0,) * game.n  # nobody lies down before a turn
+    return _new(Context, (Public.of(game), (), lies, tuple(game.ledger._raw)))
 
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        public = Public.of(game)
-        self._log = game._log  # the raw list: len() of it is what each observation pins
-        lies = _lies(game) if game.turns else (0,) * game.n  # nobody lies down before a turn
-        self._dead_seen: dict[int, tuple[str, int, int]] = {}
-        self._context = _new(Context, (public, (), lies, tuple(game.ledger._raw)))
 
-    def lay_down(self, seat: int, hand: int) -> Context:
-        """Note that ``seat`` has just lain down with ``hand`` (and may have paid, R23);
-        return the context now."""
-        dead_now = self._game._dead
-        context = self.context_now(dead_now) if dead_now or self._dead_seen else self._context
-        public, dead, lies, ledger = context
-        laid = list(lies)
-        laid[seat] = hand
-        raw = self._game.ledger._raw  # it only grows: copied again only if it has
-        if len(raw) != len(ledger):
-            ledger = tuple(raw)
-        self._context = context = _new(Context, (public, dead, tuple(laid), ledger))
-        return context
+def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Context:
+    """``context`` with the dead groups of ``dead`` (``Game._dead``: rank -> the rest)."""
+    groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead))
+    public, _dead, lies, ledger = context
+    return _new(Context, (public, groups, lies, ledger))
 
-    def context_now(self, dead: dict[int, tuple[str, int, int]]) -> Context:
-        """The context, made again if the dead groups are not those it holds."""
-        if (dead or self._dead_seen) and dead != self._dead_seen:
-            self._dead_seen = dict(dead)
-            groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead))
-            public, _dead, lies, ledger = self._context
-            self._context = _new(Context, (public, groups, lies, ledger))
-        return self._context
 
-    def turn(self) -> Observation:
-        """The seat to play, offered its turn moves (asked only while the hand is on)."""
-        g = self._game
-        seat = g.to_play
-        fresh, dead = g._fresh, g._dead
-        return _new(
-            Observation,
-            (
-                seat, g.hands[seat], g.table, tuple(g.won), seat, g.turns, False,
-                tuple(g.turn_moves()), (), own_fresh(fresh, seat) if fresh else (),
-                self.context_now(dead),
-                len(self._log),
-            ),
-        )  # fmt: skip
-
-    def free(self, seat: int) -> Observation | None:
-        """``seat``, offered its free moves, or ``None`` if it has none: then there
-        is nothing to ask (asked only while the hand is on)."""
-        g = self._game
-        moves = g.free_moves(seat)
-        if not moves:
-            return None
-        fresh, dead = g._fresh, g._dead
-        # context_now()'s test, written out: most free moves are lays, with no dead group.
-        context = self.context_now(dead) if dead or self._dead_seen else self._context
-        return _new(
-            Observation,
-            (
-                seat, g.hands[seat], g.table, tuple(g.won), g.to_play, g.turns, False, (),
-                moves, own_fresh(fresh, seat) if fresh else (), context, len(self._log),
-            ),
-        )  # fmt: skip
+def with_lie_down(
+    context: Context,
+    seat: int,
+    hand: int,
+    ledger: Sequence[tuple[str, int | None, int | None, int]],
+) -> Context:
+    """``context`` after ``seat`` has lain down with ``hand``, the game's ledger now
+    ``ledger`` (a lie-down may pay, R23)."""
+    laid = list(context[2])
+    laid[seat] = hand
+    entries = context[3]
+    if len(ledger) != len(entries):  # it only grows: copied again only if it has
+        entries = tuple(ledger)
+    return _new(Context, (context[0], context[1], tuple(laid), entries))
 
 
 def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
@@ -413,6 +384,7 @@ def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
 
 
 _new = tuple.__new__
+_new_object = object.__new__
 
 
 _WORLD_RULES: dict[tuple[str | None, ...], Ruleset] = {}
@@ -478,4 +450,4 @@ def sample(observation: Observation, rng: random.Random) -> Game:
     raise LldError(f"no world consistent with this observation in {SAMPLE_ATTEMPTS} deals")
 
 
-__all__ = ["Context", "Observation", "Observer", "Public", "sample"]
+__all__ = ["Context", "Observation", "Public", "sample"]

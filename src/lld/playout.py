@@ -10,18 +10,22 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from lld.bots.random_bot import pick_free, pick_turn
 from lld.errors import ConfigError
 from lld.game import Game
-from lld.moves import LIE
-from lld.observation import Observation, Observer, own_fresh
+from lld.moves import LIE, Move
+from lld.observation import Observation, own_fresh, starting_context, with_dead, with_lie_down
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from lld.bots import Bot
+
+#: A bot's two methods (see :mod:`lld.bots`).
+Choose = Callable[[Observation], Move]
+Free = Callable[[Observation], "Move | None"]
 
 new_tuple = tuple.__new__
 
@@ -30,68 +34,86 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     """Play ``game`` to its end with one bot per seat; return it.
 
     Each bot sees only an :class:`~lld.observation.Observation` of its seat,
-    made when it is asked to decide.
+    made when it is asked to decide. The seats that may have a free move are
+    asked first, in rotation from the seat to play (:func:`in_rotation`: who
+    is "first in time" at a real table is whoever speaks first), each again
+    after every free move it makes, until it passes; a seat with no free move
+    is not asked (passing is all it could do). Then the seat to play is asked
+    for its turn.
     """
-    n = game.n
-    if len(bots) != n:
-        raise ConfigError(f"{len(bots)} bots for {n} seats")
-    observer = Observer(game)
-    context_now = observer.context_now
-    chooses = [bot.choose for bot in bots]
-    free_seats, play, turn_moves = game.free_seats, game.play, game.turn_moves
+    if len(bots) != game.n:
+        raise ConfigError(f"{len(bots)} bots for {game.n} seats")
+    return drive(game, [bot.choose for bot in bots], [bot.free for bot in bots])
+
+
+def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
+    """:func:`run`, given each seat's bot's two methods (a tournament looks them
+    up once for many hands).
+
+    A tournament runs this loop for every hand, so it is written for speed:
+    each observation is built here as the tuple it is, from the game's own
+    lists and the shared :class:`~lld.observation.Context`, with no call in
+    between, and the engine's methods are looked up once.
+    ``tests/test_observation.py`` checks that what a bot is handed here is
+    :meth:`Observation.of <lld.observation.Observation.of>` (less the kind of
+    move it is not asked for), and that no hidden card is reachable from it.
+    """
+    free_seats, free_moves, play, turn_moves = (
+        game.free_seats, game.free_moves, game.play, game.turn_moves
+    )  # fmt: skip
     # The game's own lists and dict: changed in place, never replaced.
     hands, won, log, dead = game.hands, game.won, game._log, game._dead
-    context = context_now(dead)
-    stale = bool(dead)  # whether dead groups were open when the context was made
+    context = starting_context(game)
+    # The dead groups the context holds. Most hands have none open most of the
+    # time, so the test before each observation is two falsy values.
+    held: dict[int, tuple[str, int, int]] = {}
     while True:
         if game.free_pending:  # never once the hand is over
-            seats = free_seats()
+            seats: Sequence[int] = free_seats()
             if seats:
-                offer_free_moves(game, bots, observer, seats)
+                if len(seats) > 1:
+                    seats = in_rotation(seats, game.to_play)
+                for seat in seats:
+                    free = frees[seat]
+                    while True:
+                        moves = free_moves(seat)  # none once the hand is over
+                        if not moves:
+                            break
+                        if (dead or held) and dead != held:
+                            context, held = with_dead(context, dead), dict(dead)
+                        fresh = game._fresh
+                        move = free(
+                            new_tuple(
+                                Observation,
+                                (
+                                    seat, hands[seat], game.table, tuple(won), game.to_play,
+                                    game.turns, False, (), moves,
+                                    own_fresh(fresh, seat) if fresh else (), context, len(log),
+                                ),
+                            )
+                        )  # fmt: skip
+                        if move is None:
+                            break
+                        play(move)
         if game.over:
-            break
-        # Observer.turn(), written out: a call less on every turn of every hand,
-        # and the context asked for again only while dead groups are open (the
-        # free moves can only close them; a turn may open one).
-        if dead or stale:
-            context = context_now(dead)
-            stale = bool(dead)
+            return game
+        if (dead or held) and dead != held:
+            context, held = with_dead(context, dead), dict(dead)
         seat = game.to_play
+        hand = hands[seat]
         fresh = game._fresh
-        seen = new_tuple(
-            Observation,
-            (
-                seat, hands[seat], game.table, tuple(won), seat, game.turns, False,
-                turn_moves(), (), own_fresh(fresh, seat) if fresh else (), context, len(log),
-            ),
+        move = chooses[seat](
+            new_tuple(
+                Observation,
+                (
+                    seat, hand, game.table, tuple(won), seat, game.turns, False, turn_moves(),
+                    (), own_fresh(fresh, seat) if fresh else (), context, len(log),
+                ),
+            )
         )  # fmt: skip
-        move = chooses[seat](seen)
         play(move)
-        if move[0] == LIE:
-            context = observer.lay_down(seat, seen.hand)
-            stale = bool(dead)
-    return game
-
-
-def offer_free_moves(
-    game: Game, bots: Sequence[Bot], observer: Observer, seats: Sequence[int]
-) -> None:
-    """Ask ``seats``, in rotation from the one to play, for free moves until each passes.
-
-    Who is "first in time" at a real table is whoever speaks first; here it is
-    the seat to play, then the others in turn order. ``seats`` is in seat order.
-    A seat with no free move is not asked (passing is all it could do).
-    """
-    for seat in in_rotation(seats, game.to_play):
-        free = bots[seat].free
-        while True:
-            seen = observer.free(seat)
-            if seen is None:  # no free move (or the hand is over): nothing to ask
-                break
-            move = free(seen)
-            if move is None:
-                break
-            game.play(move)
+        if move[0] == LIE:  # his hand is public now (R22), and he may have paid (R23)
+            context = with_lie_down(context, seat, hand, game.ledger._raw)
 
 
 def random_playout(game: Game, rng: random.Random) -> Game:

@@ -173,10 +173,10 @@ class Ruleset:
         The engine turns the options into lookup tables; hashing all the fields
         to find them again in a cache would cost more than a short hand.
         """
-        cache = self.__dict__.setdefault("_compiled", {})
-        try:
-            return cache[compile]  # type: ignore[no-any-return]
+        try:  # asked for every hand: no call and no new dict when it is there
+            return self.__dict__["_compiled"][compile]  # type: ignore[no-any-return]
         except KeyError:
+            cache = self.__dict__.setdefault("_compiled", {})
             result = cache[compile] = compile(self)
             return result
 
