@@ -17,7 +17,8 @@ turn move as likely as any other, each free move or a pass as likely):
   to capture, the player lies down and his hand goes to the table (R22,
   ``forced``);
 * free moves: pairs laid from a pair royal or a mournival, or a pair whose
-  mates are won by another player (R17-R19, R39 ``other_pair_won``), by every
+  mates are won by another player (R17-R19, R39 ``other_pair_won``), or the
+  pair left of a pair royal once its third card is played (R40, ``layable``), by every
   seat before the first turn and then by the seat to play at its turn (R20); a
   group on the table that no hand can mate, left by a pair royal taken singly
   (R15) or a set a lie-down put there unlaid (R24; two of a pair royal's three),
@@ -126,7 +127,7 @@ def play(
             c = hand[r] - h
             if c:
                 hand[r] = c
-                if c < 3:
+                if c < 2:  # R40 (layable): the pair left of a pair royal stays layable
                     watch[seat].discard(r)
             else:
                 del hand[r]

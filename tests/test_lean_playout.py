@@ -25,11 +25,7 @@ from lld.presets import ruleset
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import lean_playout
 
-# The lean playout (benchmarks/, not changed here) keeps a pair royal's pair on watch
-# only while three are held: Parlett as read before R40. It plays his preset but for
-# broken_pair_royal; keeping the pair on watch once the third card is played
-# (`if c < 3` to `if c < 2` in its capture) would make it play R40's layable too.
-PARLETT = ruleset("parlett", broken_pair_royal="by_dead_rule")
+PARLETT = ruleset("parlett")
 
 
 def counts(mask: int) -> dict[int, int]:
