@@ -59,7 +59,7 @@ from lld.presets import PRESETS, ruleset
 from lld.replay import Outcome, Step, replay_under, steps
 from lld.ruleset import OPTIONS, Ruleset
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "OPTIONS",
