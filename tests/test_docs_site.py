@@ -457,6 +457,13 @@ def test_every_citation_resolves_in_the_built_site(site: Path, pages: dict[Path,
     assert len(cited) >= 2 * len(rulings)
     assert [u for u in cited if not _resolves(site, pages, u)] == []
     if (DOCS / "releases" / f"{__version__}.tar.xz").exists():
+        # Every citation but the citing page's list of the other frozen versions.
+        citing = (site / "citing.html").read_text(encoding="utf-8")
+        listed = re.search(r'<section id="frozen-versions".*?</section>', citing, re.S)
+        assert listed is not None
+        cited = _cited((site / "rules.html").read_text(encoding="utf-8"))
+        cited += _cited(citing.replace(listed.group(0), ""))
+        assert len(cited) >= 2 * len(rulings)
         assert all(u.startswith(frozen_site(__version__)) for u in cited)
 
 

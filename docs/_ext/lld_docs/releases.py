@@ -254,6 +254,10 @@ def unpack(archive: Path, site: Path, current: str) -> Path:
         # The same page in the current site, or its home page if the page is gone.
         here = _up(rel) + (rel if (site / rel).exists() else "index.html")
         html = without_cells(page.read_text(encoding="utf-8"), version, here)
+        # A copy's own list of frozen versions links v/OTHER/ from its root, which is
+        # v/VERSION/ once served: point those links at the live site's v/ instead.
+        root = "../" * rel.count("/")
+        html = html.replace(f'href="{root}{FROZEN_PATH}/', f'href="{_up(rel)}{FROZEN_PATH}/')
         note = banner(version, date, current, here)
         found = _ARTICLE.search(html) or _BODY.search(html)
         if found is not None:
