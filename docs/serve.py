@@ -36,12 +36,26 @@ class Handler(SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not accepts or path.suffix not in COMPRESSIBLE or not path.is_file():
             return super().send_head()
+        # A validator, so that a reload revalidates (304, no body) instead of
+        # downloading and compressing every file again: a browser also keeps its
+        # compiled code for a script only while the script's cached copy stands.
+        stat = path.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        if etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return None
         body = gzip.compress(path.read_bytes(), mtime=0)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
 
