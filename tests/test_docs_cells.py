@@ -190,28 +190,3 @@ def test_the_serve_script_lets_a_reload_revalidate_its_gzipped_files() -> None:
     finally:
         server.shutdown()
         server.server_close()
-
-
-def test_the_kernel_starts_from_a_snapshot_of_the_served_runtime() -> None:
-    import gzip
-    import struct
-
-    heap = gzip.decompress((PYODIDE / "snapshot.bin.gz").read_bytes())
-    magic, _, _, _, *build = struct.unpack_from("<12I", heap)
-    assert magic == 0x706E7300  # Pyodide's "\0snp"
-    built_for = "".join(f"{word:08x}" for word in build)
-    runtime = (PYODIDE / "pyodide.mjs").read_text(encoding="utf-8")
-    found = re.search(r'BUILD_ID:"([0-9a-f]{64})"', runtime)
-    assert found is not None
-    assert built_for == found.group(1)
-    # The kernel's imports are done in it: the engine's modules are in its heap.
-    assert b"lld.game" in heap
-    assert b"IPython.core.interactiveshell" in heap
-    start = (PYODIDE / "start.mjs").read_text(encoding="utf-8")
-    assert '"snapshot.bin.gz"' in start
-    assert "_loadSnapshot" in start
-    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))
-    kernel = config["jupyter-config-data"]["litePluginSettings"][
-        "@jupyterlite/pyodide-kernel-extension:kernel"
-    ]
-    assert kernel["pyodideUrl"] == "./static/pyodide/start.mjs"

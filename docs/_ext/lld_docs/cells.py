@@ -18,9 +18,7 @@ Two parts:
   modules, and the standard library's, are precompiled by that same Pyodide
   (``pyodide/compile-wheels.mjs``), so the kernel's start compiles nothing. The
   kernel loads Pyodide through ``pyodide/start.mjs`` (its ``pyodideUrl``), which
-  starts it from a memory snapshot with the kernel's imports done
-  (``pyodide/make-snapshot.mjs``, run here on the served files) and keeps the
-  kernel's imports from asking the page's file drive.
+  keeps the kernel's imports from asking the page's file drive.
 * **The cells** (:func:`ruling_cell`, :func:`hand_cell`, ``{try-api}``): one
   ``replite`` console per page, loaded only when the reader clicks, opening on
   the code that shows the page's position and the line that switches the
@@ -78,9 +76,6 @@ STDLIB = "python_stdlib.zip"
 #: ``pyodideUrl`` for it.
 START = NPM_PROJECT / "start.mjs"
 START_URL = "./static/pyodide/start.mjs"
-#: The memory snapshot the kernel starts from (see :func:`_snapshot`), and its maker.
-SNAPSHOT = "snapshot.bin.gz"
-MAKE_SNAPSHOT = NPM_PROJECT / "make-snapshot.mjs"
 #: The notebooks in ``examples/`` (served in the lite site's contents), with their titles.
 NOTEBOOKS = {
     "step-through.ipynb": "step through a hand",
@@ -288,7 +283,7 @@ def prepare_lite(app: Sphinx) -> None:
     out = LITE / "static" / "pyodide"
     out.mkdir(parents=True, exist_ok=True)
     served = [*(npm / name for name in CORE), stdlib, START, *wheels]
-    keep = {"pyodide-lock.json", SNAPSHOT, *(f.name for f in served)}
+    keep = {"pyodide-lock.json", *(f.name for f in served)}
     for old in out.iterdir():
         if old.name not in keep:
             old.unlink()
@@ -314,20 +309,6 @@ def prepare_lite(app: Sphinx) -> None:
         raise ExtensionError(f"cells: the lock lacks {missing}")
     text = json.dumps(spec.to_dict(), indent=1, sort_keys=True) + "\n"
     _write_if_changed(out / "pyodide-lock.json", text.encode())
-    _snapshot(out, [npm / name for name in CORE] + [stdlib, *wheels])
-
-
-def _snapshot(out: Path, inputs: list[Path]) -> None:
-    """Pyodide's memory snapshot with the kernel's imports done
-    (``pyodide/make-snapshot.mjs``, whose comments say what it holds), made from
-    the served files themselves: it fits only the runtime that made it. Made
-    again only when one of them, or the script, changed."""
-    digest = _digest([MAKE_SNAPSHOT.read_bytes(), *(p.read_bytes() for p in inputs)])
-    stamp = CACHE / "snapshot.sha256"
-    if (out / SNAPSHOT).exists() and stamp.exists() and stamp.read_text() == digest:
-        return
-    _run(["node", str(MAKE_SNAPSHOT), str(out)])
-    stamp.write_text(digest)
 
 
 def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
