@@ -4,7 +4,9 @@
 
 It binds to the loopback address only, and compresses HTML, CSS, JavaScript,
 JSON and SVG when the browser accepts gzip, as any web host would: a rules
-page is then about a seventh of its size on the wire.
+page is then about a seventh of its size on the wire. Each compressed file
+carries a validator (ETag, Last-Modified), so a reload gets 304 for what has
+not changed.
 """
 
 from __future__ import annotations
