@@ -4,7 +4,9 @@
 
 It binds to the loopback address only, and compresses HTML, CSS, JavaScript,
 JSON and SVG when the browser accepts gzip, as any web host would: a rules
-page is then about a seventh of its size on the wire.
+page is then about a seventh of its size on the wire. Each compressed file
+carries a validator (ETag, Last-Modified), so a reload gets 304 for what has
+not changed.
 """
 
 from __future__ import annotations
@@ -36,12 +38,32 @@ class Handler(SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not accepts or path.suffix not in COMPRESSIBLE or not path.is_file():
             return super().send_head()
+        # A validator, so that a reload revalidates (304, no body) instead of
+        # downloading and compressing every file again: a browser also keeps its
+        # compiled code for a script only while the script's cached copy stands.
+        # Chromium revalidates with If-Modified-Since alone here: an exact match
+        # with the date sent, as nginx's default `if_modified_since exact` does.
+        stat = path.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        modified = self.date_time_string(int(stat.st_mtime))
+        if (
+            etag in self.headers.get("If-None-Match", "")
+            or self.headers.get("If-Modified-Since") == modified
+        ):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return None
         body = gzip.compress(path.read_bytes(), mtime=0)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", modified)
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
 

@@ -155,3 +155,45 @@ def test_every_contested_cell_opens_on_the_switch_between_two_readings() -> None
 def test_the_notebooks_are_served() -> None:
     for name in ("step-through.ipynb", "replay-under.ipynb"):
         assert (LITE / "files" / name).exists()
+
+
+def test_the_serve_script_lets_a_reload_revalidate_its_gzipped_files() -> None:
+    import importlib.util
+    import threading
+    import urllib.error
+    import urllib.request
+
+    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
+    assert spec is not None
+    assert spec.loader is not None
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    server = serve.make_server(SITE)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/lite/static/pyodide/pyodide-lock.json"
+    gzip_only = {"Accept-Encoding": "gzip"}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=gzip_only)) as first:
+            assert first.headers["Content-Encoding"] == "gzip"
+            etag = first.headers["ETag"]
+            assert etag
+            modified = first.headers["Last-Modified"]
+            assert modified
+        again = urllib.request.Request(url, headers={**gzip_only, "If-None-Match": etag})
+        with pytest.raises(urllib.error.HTTPError) as revalidated:
+            urllib.request.urlopen(again)
+        revalidated.value.close()
+        assert revalidated.value.code == 304
+        # Chromium sends the date alone.
+        by_date = urllib.request.Request(url, headers={**gzip_only, "If-Modified-Since": modified})
+        with pytest.raises(urllib.error.HTTPError) as revalidated:
+            urllib.request.urlopen(by_date)
+        revalidated.value.close()
+        assert revalidated.value.code == 304
+        stale = urllib.request.Request(url, headers={**gzip_only, "If-None-Match": '"0-0"'})
+        with urllib.request.urlopen(stale) as fresh:
+            assert fresh.status == 200
+            assert fresh.headers["ETag"] == etag
+    finally:
+        server.shutdown()
+        server.server_close()
