@@ -25,7 +25,7 @@ import pytest
 
 pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
 
-from browser_support import headless_chromium, served
+from browser_support import served
 from playwright.sync_api import Browser, FrameLocator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -42,12 +42,6 @@ def base_url() -> Iterator[str]:
         pytest.fail(f"no built site with cells in {built}: build it first (nox -s docs)")
     with served(built) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with headless_chromium() as b:
-        yield b
 
 
 class Cell:

@@ -24,7 +24,7 @@ import pytest
 
 pytest.importorskip("playwright", reason="the browser tests run in `nox -s browser`")
 
-from browser_support import headless_chromium, served
+from browser_support import served
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from lld.concordance import load
@@ -44,12 +44,6 @@ def site_dir() -> Path:
 def base_url(site_dir: Path) -> Iterator[str]:
     with served(site_dir) as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with headless_chromium() as b:
-        yield b
 
 
 class Watched:
