@@ -67,19 +67,56 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// The cells (jupyterlite-sphinx's replite) open in JupyterLite's own theme: name
-// the dark one when the site shows dark (the theme's data-theme "dark", or "auto"
-// with a dark system setting) and the light one otherwise, so that a cell is not
-// a white block on a dark page. Named both ways: JupyterLite keeps the theme it
-// was last asked for in the browser, and a light page would open dark after a dark one.
+// The cells (jupyterlite-sphinx's replite) and the example notebooks open in
+// JupyterLite's own theme: the dark one when the site shows dark (the theme's
+// data-theme "dark", or "auto" with a dark system setting) and the light one
+// otherwise, so that a cell is not a white block on a dark page. Named both ways:
+// JupyterLite keeps the theme it was last asked for in the browser, and a light
+// page would open dark after a dark one.
+const siteIsDark = () => {
+  const chosen = document.body.dataset.theme;
+  return chosen === "dark"
+    || (chosen !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+};
+const liteTheme = (dark) => (dark ? "JupyterLab Dark" : "JupyterLab Light");
+const withTheme = (url, dark) => {
+  const bare = url.replace(/([?&])theme=[^&#]*&?/, "$1").replace(/[?&]$/, "");
+  return `${bare}${bare.includes("?") ? "&" : "?"}theme=${encodeURIComponent(liteTheme(dark))}`;
+};
+
+// The links to the example notebooks (JupyterLite's notebook app) carry the theme.
+const themeNotebookLinks = (dark) => {
+  for (const a of document.querySelectorAll('a[href*="lite/notebooks/index.html"]')) {
+    a.setAttribute("href", withTheme(a.getAttribute("href"), dark));
+  }
+};
+
+// A cell already open follows the site when the reader switches its colour
+// scheme (the theme's button, or the system's setting under "auto"): JupyterLite
+// is told through its own theme command (jupyter-lite.json exposes the app to
+// the page, which is the frame's same origin).
+const followSiteTheme = () => {
+  const dark = siteIsDark();
+  themeNotebookLinks(dark);
+  for (const iframe of document.querySelectorAll("iframe.jupyterlite_sphinx_iframe")) {
+    const app = iframe.contentWindow && iframe.contentWindow.jupyterapp;
+    if (app && app.commands.hasCommand("apputils:change-theme")) {
+      app.commands.execute("apputils:change-theme", { theme: liteTheme(dark) });
+    }
+  }
+};
+document.addEventListener("DOMContentLoaded", () => {
+  themeNotebookLinks(siteIsDark());
+  new MutationObserver(followSiteTheme)
+    .observe(document.body, { attributes: true, attributeFilter: ["data-theme"] });
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", followSiteTheme);
+});
+
 if (window.jupyterliteShowIframe) {
   const showIframe = window.jupyterliteShowIframe;
   window.jupyterliteShowIframe = (buttonId, src) => {
-    const chosen = document.body.dataset.theme;
-    const dark = chosen === "dark"
-      || (chosen !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
-    const theme = encodeURIComponent(dark ? "JupyterLab Dark" : "JupyterLab Light");
-    showIframe(buttonId, `${src}${src.includes("?") ? "&" : "?"}theme=${theme}`);
+    const dark = siteIsDark();
+    showIframe(buttonId, withTheme(src, dark));
     const button = document.getElementById(buttonId);
     const iframe = button && button.parentNode.querySelector("iframe");
     if (!iframe) return;

@@ -277,3 +277,39 @@ def test_a_cell_opens_in_the_pages_colour_scheme(site: Watched) -> None:
     theme it last showed, in the same browser)."""
     assert _cell_shade(site, "dark", "JupyterLab Dark") < 0.3
     assert _cell_shade(site, "light", "JupyterLab Light") > 0.7
+
+
+def test_an_open_cell_follows_a_switch_of_the_sites_colour_scheme(site: Watched) -> None:
+    """The reader opens a cell on a dark page, then switches the site to light
+    with the theme's own button: the open cell turns light too."""
+    page = site.open("contested/r22.html")
+    page.emulate_media(color_scheme="dark")
+    page.locator(".lld-cell .jupyterlite_sphinx_try_it_button").click()
+    frame = page.frame_locator(".lld-cell iframe")
+    frame.locator('body[data-jp-theme-name="JupyterLab Dark"]').wait_for(
+        state="attached", timeout=60_000
+    )
+    page.locator(".lld-cell iframe").wait_for(state="visible", timeout=10_000)
+    # Furo's button cycles auto (dark here) -> light -> dark.
+    page.locator(".theme-toggle").locator("visible=true").first.click()
+    assert page.evaluate("document.body.dataset.theme") == "light"
+    frame.locator('body[data-jp-theme-name="JupyterLab Light"]').wait_for(
+        state="attached", timeout=30_000
+    )
+    page.close()
+
+
+def test_the_notebook_links_open_in_the_sites_colour_scheme(site: Watched) -> None:
+    """The example notebooks open in JupyterLite's dark theme from a dark page,
+    and in its light one once the reader switches the site to light."""
+    page = site.open("hands/r22-lie-down-by-choice.html")
+    page.emulate_media(color_scheme="dark")
+    links = page.locator('a[href*="lite/notebooks/index.html"]')
+    assert links.count() >= 2
+    hrefs = links.evaluate_all("as => as.map(a => a.getAttribute('href'))")
+    assert all(h.endswith("theme=JupyterLab%20Dark") for h in hrefs), hrefs
+    page.locator(".theme-toggle").locator("visible=true").first.click()
+    hrefs = links.evaluate_all("as => as.map(a => a.getAttribute('href'))")
+    assert all(h.endswith("theme=JupyterLab%20Light") for h in hrefs), hrefs
+    assert all(h.count("theme=") == 1 for h in hrefs), hrefs
+    page.close()

@@ -344,6 +344,12 @@ def drop_remote_css(
 # ------------------------------------------------------------------ the cells
 
 
+def shown(text: str) -> str:
+    """An engine text as a cell shows it (lld_cells draws its `backticked`
+    spans as code): what the browser tests look for in the output."""
+    return text.replace("`", "")
+
+
 def _prompt(app: Sphinx) -> str:
     first, later = app.config.lld_cells_start_seconds
     return (
@@ -430,7 +436,7 @@ def ruling_cell(directive: SphinxDirective, report: RulingReport) -> list[nodes.
             "value": value,
             "presets": [p for p, v in b.presets if v == value],
             "line": f"show(lld.replay_under(rec, {demo.option}={_literal(value)}))",
-            "text": outcome.text,
+            "text": shown(outcome.text),
         })  # fmt: skip
     lines = [
         "import lld",
@@ -466,8 +472,8 @@ def hand_cell(directive: SphinxDirective, rec: HandRecord, name: str) -> list[no
         "kind": "hand",
         "first": f"Move 1 of {len(played)}",
         "readings": [
-            {"value": rec.ruleset, "text": own},
-            {"value": other, "text": others[other]},
+            {"value": rec.ruleset, "text": shown(own)},
+            {"value": other, "text": shown(others[other])},
         ],
     }
     lines = [

@@ -60,10 +60,21 @@ def _rulings(rules: object) -> str:
     return ", ".join(ruling_link(r) for r in names) or "none"
 
 
-def _step_html(step: Step, total: int) -> str:
-    events = "".join(
-        f"<li>{escape(e.describe())} ({ruling_link(e.rule)})</li>" for e in step.events
+def _rich(text: str) -> str:
+    """The engine's one-line texts as HTML: `backticked` spans as code, as the
+    site's pages show them (``lld_docs.common.rich_text``).
+
+    >>> _rich("stops at move 1 `0: lie`: illegal")
+    'stops at move 1 <code>0: lie</code>: illegal'
+    """
+    return "".join(
+        f"<code>{escape(part)}</code>" if i % 2 else escape(part)
+        for i, part in enumerate(text.split("`"))
     )
+
+
+def _step_html(step: Step, total: int) -> str:
+    events = "".join(f"<li>{_rich(e.describe())} ({ruling_link(e.rule)})</li>" for e in step.events)
     options = f" with <code>{escape(', '.join(step.options))}</code>" if step.options else ""
     return (
         f'<div class="lld-cell-step"><p><strong>Move {step.move_index + 1} of {total}</strong>,'
@@ -83,7 +94,7 @@ def _outcome_html(outcome: Outcome) -> str:
     applied = _rulings([*(e.rule for e in outcome.events), outcome.rule])
     return (
         f'<div class="lld-cell-outcome"><p><strong>{escape(outcome.kind)}</strong>:'
-        f" {escape(outcome.text)}</p>{stop}<p>Rulings applied: {applied}.</p></div>"
+        f" {_rich(outcome.text)}</p>{stop}<p>Rulings applied: {applied}.</p></div>"
     )
 
 
