@@ -14,6 +14,14 @@
   cell prints (code is highlighted by CodeMirror), and costs each app start a
   script, its share-scope setup and a stylesheet. :func:`drop_extensions`
   takes it out of ``jupyter-lite.json``.
+* **No service worker for the cells** (``docs/_lite/repl/jupyter-lite.json``
+  disables its plugin in the REPL app). JupyterLite's service worker lets the
+  kernel see the site's file drive (the example notebooks) and answer
+  ``input()``: neither is what a cell is for, and with it each of the kernel's
+  file look-ups at start (about 20) is a synchronous round trip through the
+  page, which is busy drawing the app just then. Without it the kernel mounts
+  no drive (it says so in the browser's console, as a warning). The notebooks'
+  app keeps it.
 
 The scripts to preload are read from the app's ``bundle.js``, the rspack
 (webpack-compatible) runtime of jupyterlite-core's prebuilt apps: no tool
