@@ -12,6 +12,9 @@ drives headless Chromium (``LLD_CHROMIUM`` or ``chromium`` on PATH):
   (click to the request for ``pyodide.mjs``), the Pyodide runtime's start and its
   packages (to the last wheel read: Pyodide fetches them while it starts), and
   the kernel's start with the engine's import and run (to the first output).
+  The app's phase is split once more where the app asks for the kernel's
+  worker script: before it, the app's own start (its scripts, plugins and
+  settings); after it, the worker's start until it asks for Pyodide.
 * **drive round trips**: requests from the kernel's worker to the page's file
   drive (``lite/api/drive``) before the first output. Each is a synchronous
   round trip through the page; Python's imports made about 90 of them when ""
@@ -135,6 +138,18 @@ def _one(page: Page, url: str, profile: Path) -> Run:
             "kernel start: import IPython and the kernel, run the cell (to first output)": first
             - max(wheels_done),
         }
+    worker = min(
+        (started[u] - click for u in started if u.rsplit("/", 1)[-1].startswith("comlink.worker")),
+        default=None,
+    )
+    if phases and worker is not None and mjs is not None:
+        app, *rest = phases.items()
+        phases = dict([
+            app,
+            ("  of which the app's start (to the kernel's worker script requested)", worker),
+            ("  of which the worker's start (to pyodide.mjs requested)", mjs - worker),
+            *rest,
+        ])  # fmt: skip
     biggest = sorted(((s, u.rsplit("/", 1)[-1]) for _, u, s in since), reverse=True)[:6]
     return Run(first, before, after, phases, biggest, trips, cpu)
 

@@ -6,7 +6,10 @@ It binds to the loopback address only, and compresses HTML, CSS, JavaScript,
 JSON and SVG when the browser accepts gzip, as any web host would: a rules
 page is then about a seventh of its size on the wire. Each compressed file
 carries a validator (ETag, Last-Modified), so a reload gets 304 for what has
-not changed.
+not changed. A file is compressed once (at zlib's default level, as most web
+servers do) and kept, until it changes: a cell's first start fetches some 60
+scripts and the same settings file seven times, and compressing each again at
+the highest level cost about a quarter of a CPU second per start.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import functools
 import gzip
 import io
 import sys
+import threading
+from collections import OrderedDict
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -24,12 +29,44 @@ from typing import Any
 HOST = "127.0.0.1"
 DEFAULT_DIRECTORY = Path(__file__).resolve().parent / "_build" / "html"
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".txt", ".map", ".inv")
+#: How many compressed bytes the server keeps (the JupyterLite apps' scripts
+#: compress to about 10 MB).
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+class _Compressed:
+    """Gzipped bodies by (path, modification time, size), least recently used
+    dropped first once they pass :data:`CACHE_BYTES`. The standard library's
+    ``functools.lru_cache`` counts entries, not bytes, hence this."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self._bodies: OrderedDict[tuple[str, int, int], bytes] = OrderedDict()
+        self._size = 0
+        self._limit = limit
+        self._lock = threading.Lock()
+
+    def get(self, path: Path, mtime_ns: int, size: int) -> bytes:
+        key = (str(path), mtime_ns, size)
+        with self._lock:
+            if key in self._bodies:
+                self._bodies.move_to_end(key)
+                return self._bodies[key]
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        with self._lock:
+            if key not in self._bodies:
+                self._bodies[key] = body
+                self._size += len(body)
+            while self._size > self._limit and len(self._bodies) > 1:
+                _, dropped = self._bodies.popitem(last=False)
+                self._size -= len(dropped)
+        return body
 
 
 class Handler(SimpleHTTPRequestHandler):
     """Static files, gzipped where that helps; quiet unless asked."""
 
     verbose = False
+    compressed = _Compressed()
 
     def send_head(self) -> Any:
         path = Path(self.translate_path(self.path))
@@ -55,7 +92,7 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
             self.end_headers()
             return None
-        body = gzip.compress(path.read_bytes(), mtime=0)
+        body = self.compressed.get(path, stat.st_mtime_ns, stat.st_size)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")

@@ -197,3 +197,57 @@ def test_the_serve_script_lets_a_reload_revalidate_its_gzipped_files() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_apps_preload_the_scripts_their_start_needs() -> None:
+    # docs/_ext/lld_docs/lite_app.py reads them from each app's bundle.js; the
+    # browser test checks that the page then asks for no other script before
+    # the kernel starts.
+    for app in ("repl", "notebooks"):
+        page = (LITE / app / "index.html").read_text(encoding="utf-8")
+        hrefs = re.findall(r'<link rel="preload" href="\.\./build/([^"]+)" as="script">', page)
+        assert len(hrefs) > 40, app
+        assert any(h.startswith("jlab_core.") for h in hrefs), app
+        assert len(set(hrefs)) == len(hrefs), app
+        for href in hrefs:
+            assert (LITE / "build" / href).is_file(), href
+        assert page.count("lld: preload") == 2, "one block, replaced on each build"
+
+
+def test_the_apps_load_no_unused_extension() -> None:
+    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))
+    names = [e["name"] for e in config["jupyter-config-data"]["federated_extensions"]]
+    assert names == ["@jupyterlite/pyodide-kernel-extension"]
+
+
+def test_the_serve_script_compresses_a_changed_file_again(tmp_path: Path) -> None:
+    import gzip
+    import importlib.util
+    import threading
+    import urllib.request
+
+    spec = importlib.util.spec_from_file_location("lld_site_server", ROOT / "docs" / "serve.py")
+    assert spec is not None
+    assert spec.loader is not None
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    page = tmp_path / "index.html"
+    server = serve.make_server(tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+
+    def body() -> bytes:
+        request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            return gzip.decompress(response.read())
+
+    try:
+        page.write_text("<p>first</p>")
+        assert body() == b"<p>first</p>"
+        assert body() == b"<p>first</p>"
+        page.write_text("<p>second, longer</p>")
+        assert body() == b"<p>second, longer</p>"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -69,7 +69,9 @@ class Cell:
             route.continue_()
 
     def _console(self, message: Any) -> None:
-        if message.type == "error":
+        # Chromium warns of a preloaded script left unused: the app's pages preload
+        # what their start needs (docs/_ext/lld_docs/lite_app.py), and nothing else.
+        if message.type == "error" or "preloaded using link preload but not used" in message.text:
             self.errors.append(message.text)
 
     def start(self) -> float:
@@ -135,6 +137,8 @@ def test_contested_ruling_cell_replays_under_two_readings(
     cell.run(second["line"])
     cell.wait_for_text(second["text"])
     assert first["text"] != second["text"]
+    hints = cell.frame.locator("link[rel=preload][as=script]:not([main])")
+    assert hints.count() > 40, "the REPL's page preloads the scripts its start needs"
 
 
 def test_example_hand_cell_steps_and_replays_under_another_preset(

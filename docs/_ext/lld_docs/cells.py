@@ -47,6 +47,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
 from .common import note_engine_dependencies
+from .lite_app import add_preload_hints, drop_extensions
 
 if TYPE_CHECKING:
     from lld.record import HandRecord
@@ -316,11 +317,13 @@ def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
     ``jupyter-lite.json`` here, not in ``docs/_lite``'s, which the lite build's
     add-ons rewrite: preload :data:`PRELOAD`, never fall back to PyPI; and the
     kernel, which the kernel's add-on pointed at the site's own Pyodide, loads it
-    through ``start.mjs``."""
+    through ``start.mjs``. Then the apps start sooner (:mod:`.lite_app`): no unused
+    extension, and their pages preload the scripts they need."""
     if error is not None or app.builder.format != "html" or not app.config.lld_cells:
         return
     path = Path(app.outdir) / "lite" / "jupyter-lite.json"
     config = json.loads(path.read_text(encoding="utf-8"))
+    drop_extensions(config)
     data = config.setdefault("jupyter-config-data", {})
     kernel = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
     kernel["disablePyPIFallback"] = True
@@ -329,6 +332,7 @@ def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
         raise ExtensionError(f"cells: {path} does not point the kernel at the site's own Pyodide")
     kernel["pyodideUrl"] = START_URL
     _write_if_changed(path, (json.dumps(config, indent=2, sort_keys=True) + "\n").encode())
+    add_preload_hints(path.parent)
 
 
 def drop_remote_css(
