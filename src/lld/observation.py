@@ -346,14 +346,29 @@ def _lies(game: Game) -> tuple[int, ...]:
 # A driver (lld.playout.run) makes an observation for every decision of every
 # hand, so it builds them itself, as plain tuples of what the game keeps (see
 # Observation.of for the fields). What changes seldom it keeps in one Context,
-# made again with these functions only when it has changed: the dead groups
-# when a move opens or closes one, the lie-downs and the ledger after a lie-down.
+# made again only when it has changed: the dead groups when a move opens or
+# closes one (with_dead), the lie-downs and the ledger after a lie-down (the
+# driver does that itself).
 
 
 def starting_context(game: Game) -> Context:
-    """The context a driver's observations of ``game`` share until something in it changes."""
-    lies = _lies(game) if game.turns else (0,) * game.n  # nobody lies down before a turn
-    return _new(Context, (Public.of(game), (), lies, tuple(game.ledger._raw)))
+    """The context a driver's observations of ``game`` share until something in it changes.
+
+    :meth:`Public.of` and :meth:`PublicLog.of` written out (one is made for
+    every hand a tournament plays, and the calls cost more than the fields).
+    """
+    deal, n = game.deal, game.n
+    log = _new_object(PublicLog)
+    log._entries = game._log
+    public = _new(
+        Public,
+        (
+            game.rules.compiled(_public_twin), n, game.dealer, deal.table, deal.won,
+            tuple(map(int.bit_count, deal.hands)), log,
+        ),
+    )  # fmt: skip
+    lies = _lies(game) if game.turns else (0,) * n  # nobody lies down before a turn
+    return _new(Context, (public, (), lies, tuple(game.ledger._raw)))
 
 
 def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Context:
@@ -363,24 +378,12 @@ def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Contex
     return _new(Context, (public, groups, lies, ledger))
 
 
-def with_lie_down(
-    context: Context,
-    seat: int,
-    hand: int,
-    ledger: Sequence[tuple[str, int | None, int | None, int]],
-) -> Context:
-    """``context`` after ``seat`` has lain down with ``hand``, the game's ledger now
-    ``ledger`` (a lie-down may pay, R23)."""
-    laid = list(context[2])
-    laid[seat] = hand
-    entries = context[3]
-    if len(ledger) != len(entries):  # it only grows: copied again only if it has
-        entries = tuple(ledger)
-    return _new(Context, (context[0], context[1], tuple(laid), entries))
-
-
 def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
-    return tuple(sorted(r for s, r in fresh if s == seat))
+    """The ranks ``seat`` holds in ``fresh`` (``Game._fresh``: (seat, rank) pairs), in order."""
+    if len(fresh) == 1:  # nearly always: the one pair the latest turn made layable
+        ((holder, rank),) = fresh
+        return (rank,) if holder == seat else ()
+    return tuple(sorted([rank for holder, rank in fresh if holder == seat]))
 
 
 _new = tuple.__new__
