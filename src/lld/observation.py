@@ -7,10 +7,10 @@ the log), this seat's own hand, and the moves it is offered. Bots receive
 nothing else (see :mod:`lld.bots`).
 
 It is built each time a seat is asked to decide, so it is cheap: a tuple of
-what the game already keeps, with the rest (the log, the hand sizes, who is
-out) read from the public log only when asked for. Nothing in it refers to the
-game or to another seat's hand; ``tests/test_observation.py`` walks every
-object reachable from one to check that.
+what the game already keeps, with the rest (the log, the won piles, the hand
+sizes, who is out) read from the public log only when asked for. Nothing in
+it refers to the game or to another seat's hand; ``tests/test_observation.py``
+walks every object reachable from one to check that.
 
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
@@ -38,14 +38,19 @@ from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, LldError
 from lld.events import Event
+from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
 from lld.ledger import Entry, totals
-from lld.moves import CAPTURE, LAY, LIE, Move
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.position import DeadGroup, OutHow
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable
 
 if TYPE_CHECKING:
     from lld.game import Game
+
+
+#: The kinds of event that put cards on a won pile: the seat's, with the event's cards.
+TO_PILE = frozenset({CAPTURE, LAY, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
 
 
 def _public_twin(rules: Ruleset) -> Ruleset:
@@ -146,7 +151,6 @@ class Observation(NamedTuple):
     seat: int
     hand: int
     table: int
-    won: tuple[int, ...]
     to_play: int
     turns: int
     over: bool
@@ -171,8 +175,8 @@ class Observation(NamedTuple):
         return _new(
             cls,
             (
-                seat, game.hands[seat], game.table, tuple(game.won), game.to_play, game.turns,
-                game.over, turn, free, own_fresh(game._fresh, seat), context, len(public.log),
+                seat, game.hands[seat], game.table, game.to_play, game.turns, game.over, turn,
+                free, own_fresh(game._fresh, seat), context, len(public.log),
             ),
         )  # fmt: skip
 
@@ -254,6 +258,19 @@ class Observation(NamedTuple):
             if seat is not None and kind in (CAPTURE, LAY):
                 out[seat] |= hand
         return tuple(out)
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Each seat's won pile (public: every card that reaches one is logged with it).
+
+        Read from the log, not kept per observation: a pile changes at nearly
+        every turn, and a tournament makes an observation for every decision.
+        """
+        piles = list(self.public.deal_won)
+        for _rule, seat, kind, hand, table, _amount in self.public.log[: self.log_length]:
+            if seat is not None and kind in TO_PILE:
+                piles[seat] |= hand | table
+        return tuple(piles)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:

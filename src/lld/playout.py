@@ -62,7 +62,7 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
         game.free_seats, game.free_moves, game.play, game.turn_moves
     )  # fmt: skip
     # The game's own lists and dict: changed in place, never replaced.
-    hands, won, log, dead = game.hands, game.won, game._log, game._dead
+    hands, log, dead = game.hands, game._log, game._dead
     context = starting_context(game)
     # What a lie-down changes in the context (the cards it put down, and the
     # ledger if it paid), kept here and copied into a new context at each one.
@@ -90,8 +90,8 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
                             new_tuple(
                                 Observation,
                                 (
-                                    seat, hands[seat], game.table, tuple(won), game.to_play,
-                                    game.turns, False, (), moves,
+                                    seat, hands[seat], game.table, game.to_play, game.turns,
+                                    False, (), moves,
                                     own_fresh(fresh, seat) if fresh else (), context, len(log),
                                 ),
                             )
@@ -110,8 +110,8 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
             new_tuple(
                 Observation,
                 (
-                    seat, hand, game.table, tuple(won), seat, game.turns, False, turn_moves(),
-                    (), own_fresh(fresh, seat) if fresh else (), context, len(log),
+                    seat, hand, game.table, seat, game.turns, False, turn_moves(), (),
+                    own_fresh(fresh, seat) if fresh else (), context, len(log),
                 ),
             )
         )  # fmt: skip
