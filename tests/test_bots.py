@@ -235,3 +235,29 @@ def test_willughby_beats_random_and_matches_the_old_bot(monkeypatch: pytest.Monk
     mixed = ["willughby", "old_willughby", "willughby", "old_willughby", "random"]
     by_bot = play_tournament(PARLETT, mixed, 2000, 7, workers=1).by_bot
     assert by_bot[0].mean_net + by_bot[2].mean_net > by_bot[1].mean_net + by_bot[3].mean_net
+
+
+def test_the_random_bot_reads_the_moves_it_is_offered() -> None:
+    """It reads its two fields by position (for speed): they are the moves offered,
+    and it picks among them as pick_turn and pick_free do."""
+    from lld.bots import random_bot
+
+    fields = Observation._fields
+    assert fields[random_bot._TURN_MOVES] == "turn_moves"
+    assert fields[random_bot._FREE_MOVES] == "free_moves"
+    game = Game.new(PARLETT, 5, 3)
+    checked = 0
+    while not game.over:
+        seat = game.to_play
+        seen = Observation.of(game, seat)
+        for s in range(5):
+            if game.free_moves(s):
+                o = Observation.of(game, s)
+                got = random_bot.RandomBot(s).free(o)
+                assert got == random_bot.pick_free(o.free_moves, random.Random(s).random)
+                checked += 1
+        move = random_bot.RandomBot(seat).choose(seen)
+        assert move == random_bot.pick_turn(seen.turn_moves, random.Random(seat).random)
+        game.play(move)
+        checked += 1
+    assert checked > 10

@@ -7,10 +7,10 @@ the log), this seat's own hand, and the moves it is offered. Bots receive
 nothing else (see :mod:`lld.bots`).
 
 It is built each time a seat is asked to decide, so it is cheap: a tuple of
-what the game already keeps, with the rest (the log, the hand sizes, who is
-out) read from the public log only when asked for. Nothing in it refers to the
-game or to another seat's hand; ``tests/test_observation.py`` walks every
-object reachable from one to check that.
+what the game already keeps, with the rest (the log, the won piles, the hand
+sizes, who is out) read from the public log only when asked for. Nothing in
+it refers to the game or to another seat's hand; ``tests/test_observation.py``
+walks every object reachable from one to check that.
 
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
@@ -38,14 +38,19 @@ from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, LldError
 from lld.events import Event
+from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
 from lld.ledger import Entry, totals
-from lld.moves import CAPTURE, LAY, LIE, Move
+from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.position import DeadGroup, OutHow
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable
 
 if TYPE_CHECKING:
     from lld.game import Game
+
+
+#: The kinds of event that put cards on a won pile: the seat's, with the event's cards.
+TO_PILE = frozenset({CAPTURE, LAY, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
 
 
 def _public_twin(rules: Ruleset) -> Ruleset:
@@ -146,7 +151,6 @@ class Observation(NamedTuple):
     seat: int
     hand: int
     table: int
-    won: tuple[int, ...]
     to_play: int
     turns: int
     over: bool
@@ -171,8 +175,8 @@ class Observation(NamedTuple):
         return _new(
             cls,
             (
-                seat, game.hands[seat], game.table, tuple(game.won), game.to_play, game.turns,
-                game.over, turn, free, own_fresh(game._fresh, seat), context, len(public.log),
+                seat, game.hands[seat], game.table, game.to_play, game.turns, game.over, turn,
+                free, own_fresh(game._fresh, seat), context, len(public.log),
             ),
         )  # fmt: skip
 
@@ -254,6 +258,19 @@ class Observation(NamedTuple):
             if seat is not None and kind in (CAPTURE, LAY):
                 out[seat] |= hand
         return tuple(out)
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Each seat's won pile (public: every card that reaches one is logged with it).
+
+        Read from the log, not kept per observation: a pile changes at nearly
+        every turn, and a tournament makes an observation for every decision.
+        """
+        piles = list(self.public.deal_won)
+        for _rule, seat, kind, hand, table, _amount in self.public.log[: self.log_length]:
+            if seat is not None and kind in TO_PILE:
+                piles[seat] |= hand | table
+        return tuple(piles)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -346,14 +363,29 @@ def _lies(game: Game) -> tuple[int, ...]:
 # A driver (lld.playout.run) makes an observation for every decision of every
 # hand, so it builds them itself, as plain tuples of what the game keeps (see
 # Observation.of for the fields). What changes seldom it keeps in one Context,
-# made again with these functions only when it has changed: the dead groups
-# when a move opens or closes one, the lie-downs and the ledger after a lie-down.
+# made again only when it has changed: the dead groups when a move opens or
+# closes one (with_dead), the lie-downs and the ledger after a lie-down (the
+# driver does that itself).
 
 
 def starting_context(game: Game) -> Context:
-    """The context a driver's observations of ``game`` share until something in it changes."""
-    lies = _lies(game) if game.turns else (0,) * game.n  # nobody lies down before a turn
-    return _new(Context, (Public.of(game), (), lies, tuple(game.ledger._raw)))
+    """The context a driver's observations of ``game`` share until something in it changes.
+
+    :meth:`Public.of` and :meth:`PublicLog.of` written out (one is made for
+    every hand a tournament plays, and the calls cost more than the fields).
+    """
+    deal, n = game.deal, game.n
+    log = _new_object(PublicLog)
+    log._entries = game._log
+    public = _new(
+        Public,
+        (
+            game.rules.compiled(_public_twin), n, game.dealer, deal.table, deal.won,
+            tuple(map(int.bit_count, deal.hands)), log,
+        ),
+    )  # fmt: skip
+    lies = _lies(game) if game.turns else (0,) * n  # nobody lies down before a turn
+    return _new(Context, (public, (), lies, tuple(game.ledger._raw)))
 
 
 def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Context:
@@ -363,24 +395,12 @@ def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Contex
     return _new(Context, (public, groups, lies, ledger))
 
 
-def with_lie_down(
-    context: Context,
-    seat: int,
-    hand: int,
-    ledger: Sequence[tuple[str, int | None, int | None, int]],
-) -> Context:
-    """``context`` after ``seat`` has lain down with ``hand``, the game's ledger now
-    ``ledger`` (a lie-down may pay, R23)."""
-    laid = list(context[2])
-    laid[seat] = hand
-    entries = context[3]
-    if len(ledger) != len(entries):  # it only grows: copied again only if it has
-        entries = tuple(ledger)
-    return _new(Context, (context[0], context[1], tuple(laid), entries))
-
-
 def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
-    return tuple(sorted(r for s, r in fresh if s == seat))
+    """The ranks ``seat`` holds in ``fresh`` (``Game._fresh``: (seat, rank) pairs), in order."""
+    if len(fresh) == 1:  # nearly always: the one pair the latest turn made layable
+        ((holder, rank),) = fresh
+        return (rank,) if holder == seat else ()
+    return tuple(sorted([rank for holder, rank in fresh if holder == seat]))
 
 
 _new = tuple.__new__

@@ -17,7 +17,7 @@ from lld.bots.random_bot import pick_free, pick_turn
 from lld.errors import ConfigError
 from lld.game import Game
 from lld.moves import LIE, Move
-from lld.observation import Observation, own_fresh, starting_context, with_dead, with_lie_down
+from lld.observation import Context, Observation, own_fresh, starting_context, with_dead
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -62,8 +62,12 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
         game.free_seats, game.free_moves, game.play, game.turn_moves
     )  # fmt: skip
     # The game's own lists and dict: changed in place, never replaced.
-    hands, won, log, dead = game.hands, game.won, game._log, game._dead
+    hands, log, dead = game.hands, game._log, game._dead
     context = starting_context(game)
+    # What a lie-down changes in the context (the cards it put down, and the
+    # ledger if it paid), kept here and copied into a new context at each one.
+    public, _, lies, entries = context
+    laid, ledger = list(lies), game.ledger._raw
     # The dead groups the context holds. Most hands have none open most of the
     # time, so the test before each observation is two falsy values.
     held: dict[int, tuple[str, int, int]] = {}
@@ -86,8 +90,8 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
                             new_tuple(
                                 Observation,
                                 (
-                                    seat, hands[seat], game.table, tuple(won), game.to_play,
-                                    game.turns, False, (), moves,
+                                    seat, hands[seat], game.table, game.to_play, game.turns,
+                                    False, (), moves,
                                     own_fresh(fresh, seat) if fresh else (), context, len(log),
                                 ),
                             )
@@ -106,14 +110,17 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
             new_tuple(
                 Observation,
                 (
-                    seat, hand, game.table, tuple(won), seat, game.turns, False, turn_moves(),
-                    (), own_fresh(fresh, seat) if fresh else (), context, len(log),
+                    seat, hand, game.table, seat, game.turns, False, turn_moves(), (),
+                    own_fresh(fresh, seat) if fresh else (), context, len(log),
                 ),
             )
         )  # fmt: skip
         play(move)
         if move[0] == LIE:  # his hand is public now (R22), and he may have paid (R23)
-            context = with_lie_down(context, seat, hand, game.ledger._raw)
+            laid[seat] = hand
+            if len(ledger) != len(entries):  # it only grows: copied again only if it has
+                entries = tuple(ledger)
+            context = new_tuple(Context, (public, context[1], tuple(laid), entries))
 
 
 def random_playout(game: Game, rng: random.Random) -> Game:
