@@ -1,6 +1,7 @@
 // The cells' kernel loads Pyodide through this module (the kernel's
 // `pyodideUrl`, set by docs/_ext/lld_docs/cells.py): Pyodide's own
-// `loadPyodide`, then one change to sys.path before the kernel starts.
+// `loadPyodide`, then changes to sys.path and sys.modules before the kernel
+// starts.
 //
 // The kernel passes its `loadPyodideOptions` on to `loadPyodide`, and reads
 // their `packages` itself: it installs with piplite each of its requirements
@@ -33,7 +34,8 @@
 //   settings (the site's package index, no PyPI), and which imports micropip,
 //   its vendored packaging and unittest.mock: about a sixth. `%pip` or
 //   `piplite.install` loads it, with the settings given to the stand-in.
-// Measured with docs/bench_cells.py (A/B figures in the README).
+// Measured with docs/bench_cells.py (A/B figures in the README). Last, once the
+// kernel has started, IPython's completer is told that jedi is not served.
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
@@ -96,6 +98,38 @@ def _put_off(name, names, bind=False):
 
 _put_off("IPython.terminal.embed", ["embed"])
 _put_off("piplite.piplite", ["install"], bind=True)
+
+
+def _once_imported(name, action):
+    """Run action(module) right after the module name is first imported."""
+    import importlib.util
+
+    class Finder:
+        @staticmethod
+        def find_spec(fullname, path=None, target=None):
+            if fullname != name:
+                return None
+            sys.meta_path.remove(Finder)
+            spec = importlib.util.find_spec(fullname)
+            run = spec.loader.exec_module
+
+            def exec_module(module):
+                run(module)
+                action(module)
+
+            spec.loader.exec_module = exec_module
+            return spec
+
+    sys.meta_path.insert(0, Finder)
+
+
+# pyodide-kernel turns jedi on in IPython's completer whether it is there or
+# not; without it each completion fails (a NameError). IPython's own matchers
+# complete without it.
+_once_imported(
+    "pyodide_kernel", lambda kernel: setattr(kernel.ipython_shell.Completer, "use_jedi", False)
+)
+del _once_imported
 del _put_off
 `);
   return pyodide;
