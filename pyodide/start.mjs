@@ -27,15 +27,16 @@
 // * `IPython.terminal.embed`, which IPython's `__init__` imports for
 //   `IPython.embed()`, IPython's terminal shell embedded, of no use in a
 //   browser's kernel: it brings in that shell, its debugger and prompt_toolkit,
-//   about a third of the kernel's imports. Calling `IPython.embed` or importing
-//   any name from the module (`from IPython.terminal.embed import
-//   InteractiveShellEmbed`) loads it.
+//   about a third of the kernel's imports (0.2 s of CPU). Calling
+//   `IPython.embed` or importing any name from the module (`from
+//   IPython.terminal.embed import InteractiveShellEmbed`) loads it.
 // * `piplite.piplite`, which the kernel imports at its start to give it its
 //   settings (the site's package index, no PyPI), and which imports micropip,
-//   its vendored packaging and unittest.mock: about a sixth. `%pip` or
+//   its vendored packaging and unittest.mock (0.1 s of CPU). `%pip` or
 //   `piplite.install` loads it, with the settings given to the stand-in.
-// Measured with docs/bench_cells.py (A/B figures in the README). Last, once the
-// kernel has started, IPython's completer is told that jedi is not served.
+// (Measured in Pyodide under Node.js and with docs/bench_cells.py: see the
+// README.) Last, once the kernel has started, IPython's completer is told that
+// jedi is not served.
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
 
 export * from "./pyodide.mjs";
