@@ -71,7 +71,14 @@ def test_the_kernel_preloads_the_engine_and_never_asks_pypi() -> None:
     assert "export async function loadPyodide" in start
     preload = settings["loadPyodideOptions"]["packages"]
     assert {"lld", "lld-cells", "pyodide-kernel", "ipython"} <= set(preload)
-    assert set(preload) <= set(_lock()["packages"])  # type: ignore[call-overload]
+    # jedi is named for the kernel to skip it (start.mjs drops it): it is not served.
+    not_served = settings["loadPyodideOptions"]["lldNotServed"]
+    assert not_served == ["jedi"]
+    assert "lldNotServed" in start
+    lock: dict[str, dict[str, object]] = _lock()["packages"]  # type: ignore[assignment]
+    assert set(preload) - set(not_served) <= set(lock)
+    assert not {"jedi", "parso"} & set(lock)
+    assert "jedi" not in lock["ipython"]["depends"]  # type: ignore[operator]
 
 
 def test_the_kernel_imports_nothing_it_must_compile() -> None:

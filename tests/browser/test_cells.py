@@ -225,3 +225,30 @@ def test_a_page_opened_from_disk_says_to_serve_it_and_loads_nothing(browser: Bro
 def test_a_served_page_does_not_show_the_disk_note(open_cell: Any) -> None:
     cell = open_cell("contested/r22.html")
     assert not cell.page.locator(".lld-cell-file").is_visible()
+
+
+def test_what_the_kernel_start_leaves_out_or_puts_off_still_works(open_cell: Any) -> None:
+    """jedi is not served, and pyodide/start.mjs puts off IPython's terminal
+    shell and piplite: completion (IPython's own), ``IPython.embed``'s module and
+    ``%pip`` still answer, piplite with the settings the kernel gave it (no PyPI)."""
+    cell = open_cell("contested/r22.html")
+    cell.start()
+    cell.run(
+        "import sys\n"
+        "print('put off:', 'prompt_toolkit' not in sys.modules, 'micropip' not in sys.modules)\n"
+        "print('completes:', get_ipython().complete('lld.ste'))"
+    )
+    cell.wait_for_text("put off: True True")
+    cell.wait_for_text("completes: ('.ste', ['.steps'])")
+    cell.run(
+        "from IPython.terminal.embed import InteractiveShellEmbed\n"
+        "print('embed:', InteractiveShellEmbed.__name__, 'prompt_toolkit' in sys.modules)"
+    )
+    cell.wait_for_text("embed: InteractiveShellEmbed True")
+    cell.run("%pip install lld")
+    cell.run(
+        "real = sys.modules['piplite.piplite']\n"
+        "print('piplite:', hasattr(real, '__file__'), real._PIPLITE_DISABLE_PYPI,"
+        " 'micropip' in sys.modules)"
+    )
+    cell.wait_for_text("piplite: True True True")

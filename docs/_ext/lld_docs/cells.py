@@ -65,9 +65,18 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: What Pyodide loads at start, all at once: the kernel's packages (so the
 #: kernel's worker installs none of them one by one with piplite) and the engine.
 PRELOAD = [
-    "micropip", "piplite", "comm", "ipython", "jedi", "ipykernel", "pyodide-kernel",
-    "lld", "lld-cells",
+    "micropip", "piplite", "comm", "ipython", "ipykernel", "pyodide-kernel", "lld", "lld-cells",
 ]  # fmt: skip
+#: Requirements not served. The kernel's worker installs with piplite, at its
+#: start, each of ipykernel, comm, pyodide-kernel, jedi and ipython that its
+#: ``loadPyodideOptions.packages`` does not name (and offline that never ends).
+#: jedi (with parso) is ipython's requirement for its completer, which IPython
+#: imports only if it can and does without: unpacking jedi's ~2,000 files
+#: (typeshed's stubs, mostly) was half of all the wheels' unpacking, about 0.4 s
+#: of CPU (README). So these are named in ``packages`` for the kernel to skip them,
+#: and ``start.mjs`` takes them out again (as ``lldNotServed`` says) before
+#: Pyodide sees the list; the lock drops them from ipython's dependencies.
+NOT_SERVED = ["jedi"]
 #: The runtime files the kernel needs from the npm package (not its README,
 #: source maps, type stubs, HTML consoles or the classic-script ``pyodide.js``).
 CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
@@ -302,12 +311,25 @@ def prepare_lite(app: Sphinx) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for wheel in sources:
             shutil.copy2(wheel, Path(tmp) / wheel.name)  # not a link: it resolves links
-        spec = add_wheels_to_spec(spec, [Path(tmp) / w.name for w in sources], base_path=Path(tmp))
+        spec = add_wheels_to_spec(
+            spec, [Path(tmp) / w.name for w in sources], base_path=Path(tmp),
+            ignore_missing_dependencies=True,
+        )  # fmt: skip
+    # Every dependency is served but those of NOT_SERVED, which are dropped (so
+    # that loadPackage("ipython") does not look for jedi).
+    for package in spec.packages.values():
+        unserved = [d for d in package.depends if d not in spec.packages]
+        if set(unserved) - set(NOT_SERVED):
+            raise ExtensionError(f"cells: {package.name} needs {unserved}, not served")
+        package.depends = [d for d in package.depends if d in spec.packages]
     for package in spec.packages.values():
         update_package_sha256(package, out / package.file_name)
     missing = [name for name in PRELOAD if name not in spec.packages]
     if missing:
         raise ExtensionError(f"cells: the lock lacks {missing}")
+    listed = [name for name in NOT_SERVED if name in spec.packages]
+    if listed:
+        raise ExtensionError(f"cells: {listed} are served, but NOT_SERVED names them")
     text = json.dumps(spec.to_dict(), indent=1, sort_keys=True) + "\n"
     _write_if_changed(out / "pyodide-lock.json", text.encode())
 
@@ -315,7 +337,8 @@ def prepare_lite(app: Sphinx) -> None:
 def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
     """After jupyterlite-sphinx's build: the kernel's settings go into the built
     ``jupyter-lite.json`` here, not in ``docs/_lite``'s, which the lite build's
-    add-ons rewrite: preload :data:`PRELOAD`, never fall back to PyPI; and the
+    add-ons rewrite: preload :data:`PRELOAD` (and skip :data:`NOT_SERVED`), never
+    fall back to PyPI; and the
     kernel, which the kernel's add-on pointed at the site's own Pyodide, loads it
     through ``start.mjs``. Then the apps start sooner (:mod:`.lite_app`): no unused
     extension, and their pages preload the scripts they need."""
@@ -327,7 +350,7 @@ def patch_lite_config(app: Sphinx, error: Exception | None) -> None:
     data = config.setdefault("jupyter-config-data", {})
     kernel = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
     kernel["disablePyPIFallback"] = True
-    kernel["loadPyodideOptions"] = {"packages": PRELOAD}
+    kernel["loadPyodideOptions"] = {"packages": PRELOAD + NOT_SERVED, "lldNotServed": NOT_SERVED}
     if kernel.get("pyodideUrl") not in ("./static/pyodide/pyodide.mjs", START_URL):
         raise ExtensionError(f"cells: {path} does not point the kernel at the site's own Pyodide")
     kernel["pyodideUrl"] = START_URL
