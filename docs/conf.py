@@ -96,8 +96,8 @@ html_theme_options = {
 # The cells (lld_docs.cells): JupyterLite on Pyodide, served with the site, offline.
 lld_cells = True
 #: Click to first output, cold and warm, as docs/bench_cells.py measured it (median of
-#: three, on a 2-core machine shared with other builds: load average 6 to 7.5).
-lld_cells_start_seconds = (6, 5)
+#: ten, on a quiet 2-core machine: load average 0.4 to 2.6; November 2026).
+lld_cells_start_seconds = (4, 3)
 jupyterlite_dir = str(HERE / "_lite")
 jupyterlite_config = str(HERE / "_lite" / "jupyter_lite_config.json")
 jupyterlite_contents = [str(HERE.parent / "examples" / "*.ipynb")]
