@@ -369,23 +369,10 @@ def _lies(game: Game) -> tuple[int, ...]:
 
 
 def starting_context(game: Game) -> Context:
-    """The context a driver's observations of ``game`` share until something in it changes.
-
-    :meth:`Public.of` and :meth:`PublicLog.of` written out (one is made for
-    every hand a tournament plays, and the calls cost more than the fields).
-    """
-    deal, n = game.deal, game.n
-    log = _new_object(PublicLog)
-    log._entries = game._log
-    public = _new(
-        Public,
-        (
-            game.rules.compiled(_public_twin), n, game.dealer, deal.table, deal.won,
-            tuple(map(int.bit_count, deal.hands)), log,
-        ),
-    )  # fmt: skip
+    """The context a driver's observations of ``game`` share until something in it changes."""
+    n = game.n
     lies = _lies(game) if game.turns else (0,) * n  # nobody lies down before a turn
-    return _new(Context, (public, (), lies, tuple(game.ledger._raw)))
+    return _new(Context, (Public.of(game), (), lies, tuple(game.ledger._raw)))
 
 
 def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Context:
