@@ -8,6 +8,7 @@ import pytest
 
 import lld.tournament as tm
 from lld.bots import make_bot
+from lld.cards import count
 from lld.errors import ConfigError, RulesetError
 from lld.game import Game
 from lld.playout import run
@@ -43,21 +44,31 @@ def test_one_worker_and_two_give_the_same_result() -> None:
 
 
 def test_hand_i_is_replayed_from_its_seed_and_its_block() -> None:
-    # Replaying a block by hand, from the documented seeds, gives the same sums.
-    t = play_tournament(RULES, ["random"] * 5, hands=30, seed=4, workers=1)
-    bots = [make_bot("random", bot_seed(4, 0, b)) for b in range(5)]
-    net = [0] * 5
-    roles = [0] * 5
-    for i in range(30):
-        dealer = i % 5
-        seats = seating(i, 5)
-        game = run(Game.new(RULES, 5, hand_seed(4, i), dealer), [bots[b] for b in seats])
-        for seat in range(5):
-            net[seat] += game.ledger.net[seat]
-            roles[role_of(seat, dealer, 5)] += game.ledger.net[seat]
-    assert [s.net for s in t.by_seat] == net
-    assert [r.net for r in t.by_role] == roles
-    assert sum(b.net for b in t.by_bot) == sum(net) == 0
+    # Replaying the hands one by one, from the documented seeds, seating and
+    # bots, and adding up every tally in the plainest way gives the same sums.
+    names = ["random", "willughby", "random", "random"]
+    n, hands, first = len(names), BLOCK + 30, 3
+    t = play_tournament(RULES, names, hands=hands, seed=4, workers=1, first_dealer=first)
+    by_seat, by_role, by_bot = ([tm.Tally()] * n for _ in range(3))
+    unbalanced = 0
+    for block in range(2):
+        bots = [make_bot(name, bot_seed(4, block, b)) for b, name in enumerate(names)]
+        for i in range(block * BLOCK, min(hands, (block + 1) * BLOCK)):
+            dealer = (first + i) % n
+            seats = seating(i, n)
+            game = run(Game.new(RULES, n, hand_seed(4, i), dealer), [bots[b] for b in seats])
+            unbalanced += game.ledger.pot != 0
+            for seat in range(n):
+                args = (game.ledger.net[seat], count(game.won[seat]), game.last_player == seat)
+                by_seat[seat] = by_seat[seat].add(*args)
+                role = role_of(seat, dealer, n)
+                by_role[role] = by_role[role].add(*args)
+                by_bot[seats[seat]] = by_bot[seats[seat]].add(*args)
+    assert list(t.by_seat) == by_seat
+    assert list(t.by_role) == by_role
+    assert list(t.by_bot) == by_bot
+    assert t.unbalanced == unbalanced
+    assert sum(b.net for b in t.by_bot) == 0
 
 
 def test_the_dealer_rotates_every_hand() -> None:

@@ -39,7 +39,10 @@ def run(game: Game, bots: Sequence[Bot]) -> Game:
     is "first in time" at a real table is whoever speaks first), each again
     after every free move it makes, until it passes; a seat with no free move
     is not asked (passing is all it could do). Then the seat to play is asked
-    for its turn.
+    for its turn, unless it has only one turn move (a lie-down it cannot
+    avoid, or the one capture it must make): that is played for it, as a
+    table plays a forced move without waiting on the player. A bot learns of
+    it, as of every move, from the public log of its next observation.
     """
     if len(bots) != game.n:
         raise ConfigError(f"{len(bots)} bots for {game.n} seats")
@@ -101,20 +104,24 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
                         play(move)
         if game.over:
             return game
-        if (dead or held) and dead != held:
-            context, held = with_dead(context, dead), dict(dead)
         seat = game.to_play
         hand = hands[seat]
-        fresh = game._fresh
-        move = chooses[seat](
-            new_tuple(
-                Observation,
-                (
-                    seat, hand, game.table, seat, game.turns, False, turn_moves(), (),
-                    own_fresh(fresh, seat) if fresh else (), context, len(log),
-                ),
-            )
-        )  # fmt: skip
+        moves = turn_moves()
+        if len(moves) == 1:  # no choice (over a third of a random hand's turns): not asked
+            move = moves[0]
+        else:
+            if (dead or held) and dead != held:
+                context, held = with_dead(context, dead), dict(dead)
+            fresh = game._fresh
+            move = chooses[seat](
+                new_tuple(
+                    Observation,
+                    (
+                        seat, hand, game.table, seat, game.turns, False, moves, (),
+                        own_fresh(fresh, seat) if fresh else (), context, len(log),
+                    ),
+                )
+            )  # fmt: skip
         play(move)
         if move[0] == LIE:  # his hand is public now (R22), and he may have paid (R23)
             laid[seat] = hand
@@ -127,7 +134,8 @@ def random_playout(game: Game, rng: random.Random) -> Game:
     """Play ``game`` to its end with random legal moves; return it.
 
     The choices are a table of ``random`` bots' (see :mod:`lld.bots.random_bot`),
-    made here without observations: this is the rollout a searching bot runs
+    made here without observations, and, as :func:`run` does, without a draw
+    for a turn that has one move only: this is the rollout a searching bot runs
     from a position it has sampled, and the loop the benchmark times.
 
     >>> from lld.presets import ruleset
@@ -148,7 +156,8 @@ def random_playout(game: Game, rng: random.Random) -> Game:
                         break
                     play(move)
         if not game.over:  # the free moves may have ended the hand
-            play(pick_turn(turn_moves(), u))
+            moves = turn_moves()
+            play(moves[0] if len(moves) == 1 else pick_turn(moves, u))
     return game
 
 

@@ -1,7 +1,8 @@
 """Bots: players that decide from an :class:`~lld.observation.Observation` only.
 
 A bot has two methods. ``choose(seen)`` returns the seat's turn move, one of
-``seen.turn_moves``. ``free(seen)`` returns one free move (laying a pair,
+``seen.turn_moves`` (a bot playing a whole hand, :func:`lld.playout.run`, is
+not asked when there is only one). ``free(seen)`` returns one free move (laying a pair,
 claiming an oversight) from ``seen.free_moves`` to make now, or ``None`` to
 pass; it is asked again after each one it makes. The observation is all a bot
 is given: it holds no way to the game or to another seat's hand.

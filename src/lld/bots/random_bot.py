@@ -29,7 +29,7 @@ def pick_free(moves: Sequence[Move], random: Callable[[], float]) -> Move | None
 
 
 # The two fields a random bot reads, by position: indexing the tuple costs less
-# than a named field's lookup, and a tournament asks for one every decision
+# than a named field's lookup, and a tournament asks for one at every choice
 # (tests/test_bots.py checks that these are their positions).
 _TURN_MOVES: Final = 6
 _FREE_MOVES: Final = 7
