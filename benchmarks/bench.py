@@ -24,7 +24,11 @@ run and interleaved with the playout so that a busy machine slows both alike:
   (target: at least 0.8);
 * **play start**: how long a second ``./run play`` takes to its first prompt
   (target: under 1 s; the median of a few starts, see ``play_start.py``;
-  ``--play-start-runs 0`` skips it).
+  ``--play-start-runs 0`` skips it);
+* **scaling**: ``lld simulate`` on every core against one worker, on a longer
+  run (``--scaling-hands``, default 20,000, so that starting the worker
+  processes is a small part of it; 0 skips it). The target, "scales with
+  them", is read as a speed-up of at least 0.8 per core (1.6 on two cores).
 
 The playout and the bots make the same random choices (each turn move as likely as any other, free
 moves taken or passed at random) through the same move generation and the
@@ -44,6 +48,7 @@ Run it with ``nox -s bench`` (or ``./run bench``); options go after ``--``::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import platform
 import random
@@ -221,6 +226,8 @@ def print_tournaments(results: list[TournamentResult]) -> None:
 TARGET_LEAN_RATIO = 0.5
 TARGET_SIMULATE_RATIO = 0.8
 TARGET_PLAY_START = 1.0
+#: "scales with the cores": the speed-up on every core over one worker, per core
+TARGET_SCALING_PER_CORE = 0.8
 
 
 @dataclass
@@ -233,6 +240,18 @@ class TargetRow:
     simulate_hands_per_second: float
     #: seconds from starting a second ``./run play`` to its first prompt (None: not measured)
     play_start_seconds: float | None
+    #: the scaling run: its hands, the cores, and one worker's and every core's speed
+    #: (hands 0: not measured)
+    scaling_hands: int = 0
+    cores: int = 1
+    scaling_one_hands_per_second: float = 0.0
+    scaling_all_hands_per_second: float = 0.0
+
+    @property
+    def speed_up(self) -> float | None:
+        if not self.scaling_hands:
+            return None
+        return self.scaling_all_hands_per_second / self.scaling_one_hands_per_second
 
     @property
     def lean_ratio(self) -> float:
@@ -265,6 +284,15 @@ class TargetRow:
                 f" (target < {TARGET_PLAY_START:g} s): "
                 + met(self.play_start_seconds < TARGET_PLAY_START)
             )
+        if self.speed_up is not None:
+            wanted = TARGET_SCALING_PER_CORE * self.cores
+            every = self.scaling_all_hands_per_second
+            out.append(
+                f"  lld simulate on all {self.cores} cores: {every:,.0f} hands/s,"
+                f" {self.speed_up:.2f} times one worker's"
+                f" ({self.scaling_one_hands_per_second:,.0f}; {self.scaling_hands:,} hands a run;"
+                f" target ≥ {wanted:.1f}): {met(self.speed_up >= wanted)}"
+            )
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -272,16 +300,20 @@ class TargetRow:
             **asdict(self),
             "lean_ratio": self.lean_ratio,
             "simulate_ratio": self.simulate_ratio,
+            "speed_up": self.speed_up,
             "targets": {
                 "hands_per_second": TARGET_RATE,
                 "lean_ratio": TARGET_LEAN_RATIO,
                 "simulate_ratio": TARGET_SIMULATE_RATIO,
                 "play_start_seconds": TARGET_PLAY_START,
+                "speed_up_per_core": TARGET_SCALING_PER_CORE,
             },
         }
 
 
-def measure_targets(hands: int, repeat: int, play_start_runs: int) -> TargetRow:
+def measure_targets(
+    hands: int, repeat: int, play_start_runs: int, scaling_hands: int = 0
+) -> TargetRow:
     """The playout, the lean playout and a one-worker tournament, best of ``repeat``
     each, taken in turn within every repeat so that load on the machine falls on all."""
     rules = ruleset(TARGET_PRESET)
@@ -302,10 +334,32 @@ def measure_targets(hands: int, repeat: int, play_start_runs: int) -> TargetRow:
             run()
             best[key] = min(best[key], time.perf_counter() - start)
     start_time = play_start.median_of(play_start_runs) if play_start_runs else None
-    return TargetRow(
+    row = TargetRow(
         hands, hands / best["playout"], hands / best["lean"], hands / best["simulate"],
         start_time,
     )  # fmt: skip
+    if scaling_hands:
+        cores = default_workers()
+        one, every = measure_scaling(rules, bots, scaling_hands, min(repeat, 3), cores)
+        row = dataclasses.replace(
+            row, scaling_hands=scaling_hands, cores=cores,
+            scaling_one_hands_per_second=one, scaling_all_hands_per_second=every,
+        )  # fmt: skip
+    return row
+
+
+def measure_scaling(
+    rules: Ruleset, bots: list[str], hands: int, repeat: int, cores: int
+) -> tuple[float, float]:
+    """Hands a second of a tournament on one worker and on ``cores``, best of ``repeat``
+    each, taken in turn."""
+    best = {1: float("inf"), cores: float("inf")}
+    for _ in range(repeat):
+        for workers in best:
+            start = time.perf_counter()
+            play_tournament(rules, bots, hands, seed=3, workers=workers)
+            best[workers] = min(best[workers], time.perf_counter() - start)
+    return hands / best[1], hands / best[cores]
 
 
 def max_rss_bytes() -> int | None:
@@ -349,13 +403,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="also time lld.tournament on one worker and on every core",
     )  # fmt: skip
     parser.add_argument(
+        "--scaling-hands", type=int, default=20_000, metavar="N",
+        help="hands in each run of lld simulate on one worker and on every core, for the"
+        " scaling target (0: skip; default 20000)",
+    )  # fmt: skip
+    parser.add_argument(
         "--play-start-runs", type=int, default=5, metavar="N",
         help="times to start ./run play for the start-up figure, the median counts (0: skip;"
         " default 5)",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    if args.play_start_runs < 0:
-        parser.error("--play-start-runs must be 0 or more")
+    if args.play_start_runs < 0 or args.scaling_hands < 0:
+        parser.error("--play-start-runs and --scaling-hands must be 0 or more")
     if args.hands < 1 or args.repeat < 1 or args.trace_hands < 1:
         parser.error("--hands, --repeat and --trace-hands must be at least 1")
     if args.preset is not None:
@@ -443,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name}, {players} players ...", file=sys.stderr, end="\r", flush=True)
         results.append(measure(name, players, args.hands, args.repeat, warmup, args.trace_hands))
     targets = (
-        measure_targets(args.hands, args.repeat, args.play_start_runs)
+        measure_targets(args.hands, args.repeat, args.play_start_runs, args.scaling_hands)
         if (TARGET_PRESET, TARGET_PLAYERS) in rows
         else None
     )
