@@ -42,6 +42,9 @@ def totals(
     return tuple(net), pot
 
 
+_new_ledger = object.__new__
+
+
 class Entry(NamedTuple):
     """``amount`` stakes from ``payer`` to ``payee``; ``None`` is the pot."""
 
@@ -61,10 +64,12 @@ class Ledger:
         self._raw: list[tuple[str, int | None, int | None, int]] = []
 
     def copy(self) -> Ledger:
-        other = Ledger(len(self.net))
+        # Filled in directly, not through __init__'s empty lists: every hand
+        # starts from a copy (see lld.game._anted).
+        other = _new_ledger(Ledger)
         other.pot = self.pot
-        other.net = list(self.net)
-        other._raw = list(self._raw)
+        other.net = self.net[:]
+        other._raw = self._raw[:]
         return other
 
     @property
