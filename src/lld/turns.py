@@ -124,9 +124,10 @@ def play(game: Game, move: Move) -> None:
         game._check(move)
     game._checked = None
     kind, seat, from_hand, from_table = move
-    # == rather than `is`: a Move built from text elsewhere may hold an
+    # `is` first, as cheap as tests come (the engine's own moves hold the
+    # constant); then ==, as a Move built from text elsewhere may hold an
     # equal string that is not the interned constant.
-    if kind != CAPTURE:
+    if kind is not CAPTURE and kind != CAPTURE:
         if kind == LIE:
             lie_down(game, seat)  # R22-R24, R35-R37: see lld.lying_down
             # Game._after_turn() and its _advance(), inlined: two calls a lie-down.
