@@ -86,10 +86,10 @@ def _write_fisher_yates() -> Callable[[int], list[int]]:
     ``x, j = divmod(x, i + 1)`` for ``i`` = 51 … 1 is done a chunk at a time:
     dividing by a product of radices and then by each radix in turn gives the
     same digits, and chunks stay below 2**30, one CPython digit, where // and %
-    are fast. A loop over the 51 steps spends a sixth of the deal fetching and
-    unpacking each step, and every hand is dealt, so the steps are written out
-    here as straight-line code (``j = chunk % 52``, the swap of 51 and ``j``,
-    ``chunk //= 52``, and so on), built from :func:`_radix_chunks` once.
+    are fast. A loop over the 51 steps spends a sixth of the shuffle fetching
+    and unpacking each step, and every hand is dealt, so the steps are written
+    out here as straight-line code (``j = chunk % 52``, the swap of 51 and
+    ``j``, ``chunk //= 52``, and so on), built from :func:`_radix_chunks` once.
     """
     lines = ["def fisher_yates(x):", "    deck = list(BITS)"]
     for product, steps in _radix_chunks():

@@ -42,9 +42,6 @@ def totals(
     return tuple(net), pot
 
 
-_new_ledger = object.__new__
-
-
 class Entry(NamedTuple):
     """``amount`` stakes from ``payer`` to ``payee``; ``None`` is the pot."""
 
@@ -66,7 +63,7 @@ class Ledger:
     def copy(self) -> Ledger:
         # Filled in directly, not through __init__'s empty lists: every hand
         # starts from a copy (see lld.game._anted).
-        other = _new_ledger(Ledger)
+        other = object.__new__(Ledger)
         other.pot = self.pot
         other.net = self.net[:]
         other._raw = self._raw[:]
