@@ -33,8 +33,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from hashlib import blake2b
+from typing import Any
 
 from lld.cards import FULL_DECK, NUM_CARDS, format_cards, rank_of
 from lld.errors import RulesetError, SetupError
@@ -58,18 +60,7 @@ def shuffled_deck(seed: int, purpose: bytes = b"lld-deal") -> list[int]:
 def _shuffled_bits(seed: int, purpose: bytes) -> list[int]:
     """:func:`shuffled_deck` with each card as its one-bit mask (what a deal adds up)."""
     digest = blake2b(seed.to_bytes(8, "little"), digest_size=64, person=purpose).digest()
-    x = int.from_bytes(digest, "little")
-    deck = list(_BITS)
-    # divmod by i + 1 for i = 51 … 1, done a chunk at a time: dividing by a
-    # product of radices and then by each radix in turn gives the same digits.
-    # Chunks stay below 2**30, one CPython digit, where // and % are fast.
-    for product, steps in _RADIX_CHUNKS:
-        x, chunk = divmod(x, product)
-        for i, radix in steps:
-            j = chunk % radix
-            chunk //= radix
-            deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return _fisher_yates(int.from_bytes(digest, "little"))
 
 
 def _radix_chunks() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
@@ -88,7 +79,33 @@ def _radix_chunks() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     return tuple(chunks)
 
 
-_RADIX_CHUNKS = _radix_chunks()
+def _write_fisher_yates() -> Callable[[int], list[int]]:
+    """The pack shuffled by the digits of ``x`` (step 2 of the module doc), as one
+    function with every step written out.
+
+    ``x, j = divmod(x, i + 1)`` for ``i`` = 51 … 1 is done a chunk at a time:
+    dividing by a product of radices and then by each radix in turn gives the
+    same digits, and chunks stay below 2**30, one CPython digit, where // and %
+    are fast. A loop over the 51 steps spends a sixth of the shuffle fetching
+    and unpacking each step, and every hand is dealt, so the steps are written
+    out here as straight-line code (``j = chunk % 52``, the swap of 51 and
+    ``j``, ``chunk //= 52``, and so on), built from :func:`_radix_chunks` once.
+    """
+    lines = ["def fisher_yates(x):", "    deck = list(BITS)"]
+    for product, steps in _radix_chunks():
+        lines.append(f"    x, chunk = divmod(x, {product})")
+        for i, radix in steps:
+            lines.append(f"    j = chunk % {radix}")
+            lines.append(f"    deck[{i}], deck[j] = deck[j], deck[{i}]")
+            if (i, radix) != steps[-1]:  # the chunk's last digit is its last use
+                lines.append(f"    chunk //= {radix}")
+    lines.append("    return deck")
+    namespace: dict[str, Any] = {"BITS": _BITS}
+    exec("\n".join(lines), namespace)
+    return namespace["fisher_yates"]  # type: ignore[no-any-return]
+
+
+_fisher_yates = _write_fisher_yates()
 
 
 def cut_rank_key(card: int, low_cut: bool) -> int:

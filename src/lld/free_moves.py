@@ -193,11 +193,20 @@ def free_moves(game: Game, seat: int) -> tuple[Move, ...]:
         raise NotFoundError(f"there is no seat {seat} at a table of {game.n}")
     if game.over:
         return ()
-    moves: list[Move] = []
     ranks = game._lay_watch[seat]
+    dead = game._dead
+    if not ranks and not dead:
+        # Nothing to lay or claim: the answer to a seat asked again after its
+        # free move, about half of the calls.
+        game._checked = ()
+        return ()
+    # Immutable, as turn_moves() returns (play() trusts what was offered):
+    # built by concatenation, for the one move there usually is.
+    moves: tuple[Move, ...] = ()
     if ranks:
         hand = game.hands[seat]
-        now = seat in seats_laying_any_rank(game)
+        # R20: seats_laying_any_rank(), inlined (a call per offer to the playout)
+        now = game._any_time_lays or not game.turns or seat == game.to_play
         fresh = game._fresh
         while ranks:
             low = ranks & -ranks
@@ -207,17 +216,20 @@ def free_moves(game: Game, seat: int) -> tuple[Move, ...]:
                 continue
             shift = rank << 2
             nib = (hand >> shift) & 15
-            for size in lay_sizes(game, seat, rank, NIBBLE_COUNT[nib]):
-                moves.append(_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)))
-    if game._dead:
+            held = NIBBLE_COUNT[nib]
+            # lay_sizes(), inlined likewise: a pair only if it may be laid at all.
+            if held == 2 and not could_lay(game, seat, rank, 2):
+                continue
+            for size in LAY_SIZES[held]:
+                moves += (_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)),)
+    if dead:
         table = game.table
-        for rank in sorted(game._dead):
+        for rank in sorted(dead):
             cards = claimable(table, rank)
             if claim_problem(game, seat, rank, cards) is None:
-                moves.append(_new(Move, (CLAIM, seat, 0, cards)))
-    # Immutable, as turn_moves() returns: play() trusts what was offered.
-    game._checked = checked = tuple(moves)
-    return checked
+                moves += (_new(Move, (CLAIM, seat, 0, cards)),)
+    game._checked = moves
+    return moves
 
 
 def free_seats(game: Game) -> list[int]:
@@ -228,16 +240,20 @@ def free_seats(game: Game) -> list[int]:
     if not (dead or any(watch)):
         game.free_pending = False
         return []
-    # R20 (may_lay_now() for every seat at once): the seats that may lay
-    # any rank on watch, and those whose pair became layable just now.
-    seats = seats_laying_any_rank(game)
-    if len(seats) == 1:  # the seat to play: the usual case after the first turn
-        seat = seats[0]
-        layers = [seat] if watch[seat] else []
+    # R20 (may_lay_now() for every seat at once): the seats that may lay any
+    # rank on watch (seats_laying_any_rank(), inlined: free_seats() is asked
+    # after every turn), and those whose pair became layable just now.
+    if game._any_time_lays or not game.turns:
+        layers = [s for s in range(game.n) if watch[s]]
     else:
-        layers = [s for s in seats if watch[s]]
-    if game._fresh:
-        layers = sorted({seat for seat, _ in game._fresh}.union(layers))
+        seat = game.to_play  # the usual case after the first turn
+        layers = [seat] if watch[seat] else []
+    fresh = game._fresh
+    if fresh:
+        for seat, _ in fresh:
+            if seat not in layers:
+                layers.append(seat)
+        layers.sort()
     if dead:
         seats_claiming = claimants(game)
         if seats_claiming:
@@ -291,7 +307,7 @@ def lay(game: Game, move: Move) -> None:
     """Play a checked lay: R17 (a mournival, or its rest), R18 (a pair royal's pair), R19,
     R40 (the pair left of a pair royal whose third card was played)."""
     seat, cards = move.seat, move.hand
-    rank = rank_of(cards.bit_length() - 1)
+    rank = (cards.bit_length() - 1) >> 2  # rank_of() the highest card, without the call
     shift = rank << 2
     before = NIBBLE_COUNT[(game.hands[seat] >> shift) & 15]
     rest = game._mournival_rest[seat] >> rank & 1
@@ -302,7 +318,7 @@ def lay(game: Game, move: Move) -> None:
     game.won[seat] |= cards
     game._won_all |= cards
     game._log.append((rule, seat, LAY, cards, 0, 0))
-    if before - count(cards) == 2:
+    if before - NIBBLE_COUNT[cards >> shift] == 2:
         # The other half of a mournival: R17 lets it be laid too.
         game._mournival_rest[seat] |= 1 << rank
         game._fresh.add((seat, rank))

@@ -37,7 +37,7 @@ from __future__ import annotations
 from functools import cache
 from operator import not_
 
-from lld.cards import FULL_DECK
+from lld.cards import FULL_DECK, RANK_BASES
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, NotationError
 from lld.events import Event
@@ -48,7 +48,7 @@ from lld.kinds import ANTE, DEAL, TAKE_MOURNIVAL, EventKind
 from lld.ledger import Ledger
 from lld.lying_down import lie_down_problem
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
-from lld.rule_tables import DEAL_RULE, TABLE_MOURNIVAL, compile_rules, ranks_holding
+from lld.rule_tables import DEAL_RULE, TABLE_MOURNIVAL, compile_rules
 from lld.ruleset import Ruleset
 from lld.settlement import finish
 from lld.stakes import StakesTable
@@ -185,7 +185,13 @@ class Game:
     @classmethod
     def new(cls, rules: Ruleset, players: int, seed: int, dealer: int | None = None) -> Game:
         """A fresh hand dealt from ``seed`` (see :mod:`lld.deal`)."""
-        stakes = rules.stakes(players)
+        # The stakes as compiled once per ruleset: rules.stakes() would cost
+        # every hand half a percent. It still answers any other players value,
+        # and says what is wrong with it.
+        known = rules.compiled(compile_rules).stakes
+        stakes = known.get(players) if type(players) is int else None
+        if stakes is None:
+            stakes = rules.stakes(players)
         deal = Deal.from_seed(
             seed, players, stakes.hand_size, dealer,
             widow=stakes.widow, low_cut=rules.first_dealer == "low_cut",
@@ -225,13 +231,15 @@ class Game:
         ledger, entries = _anted(n, dealer, stakes.dealer_ante, stakes.other_ante)
         self.ledger = ledger.copy()
         self._log.extend(entries)
-        # R11: a mournival among the table cards.
-        mournivals = ranks_holding(self.table, 4)
+        # R11: a mournival among the table cards (bit 0 of each full nibble:
+        # ranks_holding(table, 4) for one mask, without packing it).
+        mournivals = self.table & self.table >> 1
+        mournivals &= mournivals >> 2 & RANK_BASES
         while mournivals:
             low = mournivals & -mournivals
             mournivals ^= low
-            rank = low.bit_length() - 1
-            cards = 15 << (rank << 2)
+            cards = 15 * low
+            rank = low.bit_length() >> 2
             if self.rules.table_mournival == "dealer_takes":
                 self.table ^= cards
                 self.won[dealer] |= cards

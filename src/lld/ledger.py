@@ -61,10 +61,12 @@ class Ledger:
         self._raw: list[tuple[str, int | None, int | None, int]] = []
 
     def copy(self) -> Ledger:
-        other = Ledger(len(self.net))
+        # Filled in directly, not through __init__'s empty lists: every hand
+        # starts from a copy (see lld.game._anted).
+        other = object.__new__(Ledger)
         other.pot = self.pot
-        other.net = list(self.net)
-        other._raw = list(self._raw)
+        other.net = self.net[:]
+        other._raw = self._raw[:]
         return other
 
     @property

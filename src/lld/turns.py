@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lld.cards import (
+    FULL_DECK,
     LOW_PRESENCE,
     NIBBLE_COUNT,
+    NUM_CARDS,
     RANK_BASES,
     RANK_MASKS_HIGH,
     RANK_MASKS_LOW,
@@ -56,20 +58,26 @@ def turn_moves(game: Game) -> tuple[Move, ...]:
     if game.over:
         return ()
     seat = game.to_play
-    hand, table = game.hands[seat], game.table
     cache = game._capture_moves[seat]
     # A tuple, built by concatenation (cheap for the one or two ranks a
     # hand can usually take): play() trusts what this returns, so the
     # caller must not be able to add to it.
     moves: tuple[Move, ...] = ()
-    # ranks_present(hand) & ranks_present(table), inlined for speed
-    h = hand | (hand >> 1)
-    t = table | (table >> 1)
-    both = (h | (h >> 2)) & (t | (t >> 2)) & RANK_BASES
-    for rank in RANK_MASKS_LOW[both & LOW_PRESENCE] + RANK_MASKS_HIGH[both >> RANK_SPLIT]:
-        # The cards of this rank in hand and on the table, with the seat:
-        # the key to the moves they allow (built on first use, then kept).
-        key = (hand & rank) << 4 | (table & rank)
+    # The hand packed above the table: one AND with a rank's key mask gives
+    # the key of that rank's captures, and the ranks both hold come from one
+    # ranks_present() of the two (inlined), not one of each.
+    both = packed = game.hands[seat] << NUM_CARDS | game.table
+    both |= both >> 1
+    both |= both >> 2
+    both &= both >> NUM_CARDS & RANK_BASES
+    try:
+        masks = _KEY_MASKS[both]
+    except KeyError:
+        masks = _key_masks(both)
+    for mask in masks:
+        # The cards of this rank in hand and on the table: the key to the
+        # moves they allow (built on first use, then kept).
+        key = packed & mask
         try:
             moves += cache[key]
         except KeyError:
@@ -81,16 +89,29 @@ def turn_moves(game: Game) -> tuple[Move, ...]:
     return moves
 
 
+#: The key masks (a rank's mask, in the table's place and the hand's) of the
+#: ranks in a presence mask (as :func:`~lld.cards.ranks_present` gives), lowest
+#: first: filled in as met, at most one entry for each of the 8,192 sets of ranks.
+_KEY_MASKS: dict[int, tuple[int, ...]] = {}
+
+
+def _key_masks(both: int) -> tuple[int, ...]:
+    ranks = RANK_MASKS_LOW[both & LOW_PRESENCE] + RANK_MASKS_HIGH[both >> RANK_SPLIT]
+    _KEY_MASKS[both] = masks = tuple(rank << NUM_CARDS | rank for rank in ranks)
+    return masks
+
+
 def new_capture_moves(game: Game, seat: int, key: int) -> tuple[Move, ...]:
     """The capture moves for one key of :func:`turn_moves`, kept.
 
     The same few hundred moves recur in every hand, so each is built once
     per ruleset and shared (moves are immutable) instead of once per turn.
     """
-    shift = (key.bit_length() - 5) & ~3  # the hand's nibble is one rank up
+    table = key & FULL_DECK
+    shift = (table.bit_length() - 1) & ~3  # the rank's nibble
     moves = tuple(
         _new(Move, (CAPTURE, seat, hb << shift, tb << shift))
-        for hb, tb in game._captures[key >> shift]
+        for hb, tb in game._captures[key >> (NUM_CARDS + shift) << 4 | table >> shift]
     )
     game._capture_moves[seat][key] = moves
     return moves
@@ -103,12 +124,21 @@ def play(game: Game, move: Move) -> None:
         game._check(move)
     game._checked = None
     kind, seat, from_hand, from_table = move
-    # == rather than `is`: a Move built from text elsewhere may hold an
+    # `is` first, as cheap as tests come (the engine's own moves hold the
+    # constant); then ==, as a Move built from text elsewhere may hold an
     # equal string that is not the interned constant.
-    if kind != CAPTURE:
+    if kind is not CAPTURE and kind != CAPTURE:
         if kind == LIE:
             lie_down(game, seat)  # R22-R24, R35-R37: see lld.lying_down
-            game._after_turn()
+            # Game._after_turn() and its _advance(), inlined: two calls a lie-down.
+            if game._final_turn or game._in_play <= 1:
+                finish(game)
+            else:
+                n, out = game.n, game.out
+                seat = (seat + 1) % n
+                while out[seat]:
+                    seat = (seat + 1) % n
+                game.to_play = seat
         elif kind == LAY:
             lay(game, move)
         else:
