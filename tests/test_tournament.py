@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import pytest
@@ -41,6 +42,20 @@ def test_one_worker_and_two_give_the_same_result() -> None:
                           hands=BLOCK + 37, seed=9, workers=2)  # fmt: skip
     assert one == two
     assert one.hands == BLOCK + 37
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a process")
+def test_workers_started_afresh_give_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where workers are not forked (spawn: macOS, Windows, newer Pythons), each is
+    sent a copy of the settings once; the result is the same."""
+    import multiprocessing
+
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(multiprocessing, "get_context", lambda: spawn)
+    names = ["random", "willughby", "random"]
+    two = play_tournament(RULES, names, hands=BLOCK + 50, seed=5, workers=2)
+    assert two.workers == 2
+    assert two == play_tournament(RULES, names, hands=BLOCK + 50, seed=5, workers=1)
 
 
 def test_hand_i_is_replayed_from_its_seed_and_its_block() -> None:
@@ -86,7 +101,7 @@ def test_progress_reaches_the_total() -> None:
 
 
 def test_without_processes_it_plays_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tm, "_pool", lambda workers: None)  # as under Pyodide
+    monkeypatch.setattr(tm, "_pool", lambda workers, t: None)  # as under Pyodide
     t = play_tournament(RULES, ["random"] * 5, hands=BLOCK + 1, seed=2, workers=2)
     assert t.workers == 1
     assert t == play_tournament(RULES, ["random"] * 5, hands=BLOCK + 1, seed=2, workers=1)

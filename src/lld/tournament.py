@@ -309,16 +309,39 @@ def _in_process(t: Tournament) -> Iterator[tuple[Any, int, int]]:
         yield (*play_block(t, block), block)
 
 
-def _pool(workers: int) -> Executor | None:
-    """A process pool, or ``None`` where processes cannot be started (Pyodide)."""
+def _pool(workers: int, t: Tournament) -> Executor | None:
+    """A process pool whose workers each hold ``t``, or ``None`` where processes
+    cannot be started (Pyodide)."""
     if sys.platform == "emscripten":
         return None
     try:
         from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
 
-        return ProcessPoolExecutor(max_workers=workers)
+        context = get_context()  # what ProcessPoolExecutor would use by itself
+        # The settings go to each worker once, not with every block: a ruleset
+        # unpickled for every block would compile the engine's tables and fill
+        # its caches of moves afresh each time. A forked worker shares this
+        # process's ruleset, its caches already filled; any other is sent a
+        # copy without them (see _portable).
+        held = t if context.get_start_method() == "fork" else _portable(t)
+        return ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_hold, initargs=(held,)
+        )
     except (ImportError, NotImplementedError, OSError):
         return None
+
+
+#: The tournament a worker process plays blocks of (set by :func:`_hold`).
+_HELD: list[Tournament] = []
+
+
+def _hold(t: Tournament) -> None:
+    _HELD[:] = [t]
+
+
+def _play_held_block(block: int) -> tuple[list[list[int]], int]:
+    return play_block(_HELD[0], block)
 
 
 def default_workers() -> int:
@@ -368,12 +391,12 @@ def play_tournament(
     unbalanced = 0
     done = 0
     start = time.perf_counter()
-    pool = _pool(wanted) if wanted > 1 else None
+    pool = _pool(wanted, t) if wanted > 1 else None
     used = wanted if pool is not None else 1
     if pool is None:
         results: Iterator[tuple[Any, int, int]] = _in_process(t)
     else:
-        results = _from_pool(pool, _portable(t))
+        results = _from_pool(pool, t)
     try:
         for sums, lopsided, block in results:
             for row, add in zip(totals, sums, strict=True):
@@ -397,7 +420,7 @@ def play_tournament(
 def _from_pool(pool: Executor, t: Tournament) -> Iterator[tuple[Any, int, int]]:
     from concurrent.futures import as_completed
 
-    futures = {pool.submit(play_block, t, block): block for block in _blocks(t.hands)}
+    futures = {pool.submit(_play_held_block, block): block for block in _blocks(t.hands)}
     for future in as_completed(futures):
         yield (*future.result(), futures[future])
 
