@@ -205,8 +205,7 @@ def free_moves(game: Game, seat: int) -> tuple[Move, ...]:
     moves: tuple[Move, ...] = ()
     if ranks:
         hand = game.hands[seat]
-        # R20: seats_laying_any_rank(), inlined (a call per offer to the playout)
-        now = game._any_time_lays or not game.turns or seat == game.to_play
+        now = seat in seats_laying_any_rank(game)  # R20
         fresh = game._fresh
         while ranks:
             low = ranks & -ranks
@@ -240,14 +239,14 @@ def free_seats(game: Game) -> list[int]:
     if not (dead or any(watch)):
         game.free_pending = False
         return []
-    # R20 (may_lay_now() for every seat at once): the seats that may lay any
-    # rank on watch (seats_laying_any_rank(), inlined: free_seats() is asked
-    # after every turn), and those whose pair became layable just now.
-    if game._any_time_lays or not game.turns:
-        layers = [s for s in range(game.n) if watch[s]]
-    else:
-        seat = game.to_play  # the usual case after the first turn
+    # R20 (may_lay_now() for every seat at once): the seats that may lay
+    # any rank on watch, and those whose pair became layable just now.
+    seats = seats_laying_any_rank(game)
+    if len(seats) == 1:  # the seat to play: the usual case after the first turn
+        seat = seats[0]
         layers = [seat] if watch[seat] else []
+    else:
+        layers = [s for s in seats if watch[s]]
     fresh = game._fresh
     if fresh:
         for seat, _ in fresh:

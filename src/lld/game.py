@@ -37,7 +37,7 @@ from __future__ import annotations
 from functools import cache
 from operator import not_
 
-from lld.cards import FULL_DECK, RANK_BASES
+from lld.cards import FULL_DECK
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, NotationError
 from lld.events import Event
@@ -48,7 +48,7 @@ from lld.kinds import ANTE, DEAL, TAKE_MOURNIVAL, EventKind
 from lld.ledger import Ledger
 from lld.lying_down import lie_down_problem
 from lld.moves import CAPTURE, CLAIM, KINDS, LAY, LIE, MAX_SEAT_DIGITS, Move, suit_variants
-from lld.rule_tables import DEAL_RULE, TABLE_MOURNIVAL, compile_rules
+from lld.rule_tables import DEAL_RULE, TABLE_MOURNIVAL, compile_rules, ranks_holding
 from lld.ruleset import Ruleset
 from lld.settlement import finish
 from lld.stakes import StakesTable
@@ -231,15 +231,13 @@ class Game:
         ledger, entries = _anted(n, dealer, stakes.dealer_ante, stakes.other_ante)
         self.ledger = ledger.copy()
         self._log.extend(entries)
-        # R11: a mournival among the table cards (bit 0 of each full nibble:
-        # ranks_holding(table, 4) for one mask, without packing it).
-        mournivals = self.table & self.table >> 1
-        mournivals &= mournivals >> 2 & RANK_BASES
+        # R11: a mournival among the table cards.
+        mournivals = ranks_holding(self.table, 4)
         while mournivals:
             low = mournivals & -mournivals
             mournivals ^= low
-            cards = 15 * low
-            rank = low.bit_length() >> 2
+            rank = low.bit_length() - 1
+            cards = 15 << (rank << 2)
             if self.rules.table_mournival == "dealer_takes":
                 self.table ^= cards
                 self.won[dealer] |= cards

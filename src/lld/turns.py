@@ -130,15 +130,7 @@ def play(game: Game, move: Move) -> None:
     if kind is not CAPTURE and kind != CAPTURE:
         if kind == LIE:
             lie_down(game, seat)  # R22-R24, R35-R37: see lld.lying_down
-            # Game._after_turn() and its _advance(), inlined: two calls a lie-down.
-            if game._final_turn or game._in_play <= 1:
-                finish(game)
-            else:
-                n, out = game.n, game.out
-                seat = (seat + 1) % n
-                while out[seat]:
-                    seat = (seat + 1) % n
-                game.to_play = seat
+            game._after_turn()
         elif kind == LAY:
             lay(game, move)
         else:
