@@ -74,6 +74,22 @@ def test_dealer_out_of_range_is_a_setup_error(dealer: int) -> None:
         Game.new(ruleset("parlett"), players=3, seed=1, dealer=dealer)
 
 
+@pytest.mark.parametrize("players", [5.0, "5", None, True, [5]])
+def test_a_number_of_players_that_is_no_whole_number_is_a_ruleset_error(players: object) -> None:
+    # 5.0 and "5" used to end in AttributeError and TypeError tracebacks.
+    with pytest.raises(RulesetError, match="must be a whole number from 3 to 8"):
+        Game.new(ruleset("parlett"), players=players, seed=1)  # type: ignore[arg-type]
+
+
+def test_the_stakes_kept_for_a_ruleset_are_those_it_gives() -> None:
+    rules = ruleset("caidis")
+    first = rules.stakes(4)
+    assert rules.stakes(4) is first
+    assert rules.replace(deal_4=None).players == tuple(n for n in rules.players if n != 4)
+    with pytest.raises(RulesetError, match="gives no game for 4 players"):
+        rules.replace(deal_4=None).stakes(4)
+
+
 def test_dealer_out_of_range_in_an_explicit_deal() -> None:
     with pytest.raises(SetupError, match="seats are 0 to 2"):
         Deal(3, -1, (0, 0, 0), FULL_DECK)

@@ -215,11 +215,7 @@ def free_moves(game: Game, seat: int) -> tuple[Move, ...]:
                 continue
             shift = rank << 2
             nib = (hand >> shift) & 15
-            held = NIBBLE_COUNT[nib]
-            # lay_sizes(), inlined likewise: a pair only if it may be laid at all.
-            if held == 2 and not could_lay(game, seat, rank, 2):
-                continue
-            for size in LAY_SIZES[held]:
+            for size in lay_sizes(game, seat, rank, NIBBLE_COUNT[nib]):
                 moves += (_new(Move, (LAY, seat, LOWEST[nib][size] << shift, 0)),)
     if dead:
         table = game.table
@@ -306,7 +302,7 @@ def lay(game: Game, move: Move) -> None:
     """Play a checked lay: R17 (a mournival, or its rest), R18 (a pair royal's pair), R19,
     R40 (the pair left of a pair royal whose third card was played)."""
     seat, cards = move.seat, move.hand
-    rank = (cards.bit_length() - 1) >> 2  # rank_of() the highest card, without the call
+    rank = rank_of(cards.bit_length() - 1)
     shift = rank << 2
     before = NIBBLE_COUNT[(game.hands[seat] >> shift) & 15]
     rest = game._mournival_rest[seat] >> rank & 1
@@ -317,7 +313,7 @@ def lay(game: Game, move: Move) -> None:
     game.won[seat] |= cards
     game._won_all |= cards
     game._log.append((rule, seat, LAY, cards, 0, 0))
-    if before - NIBBLE_COUNT[cards >> shift] == 2:
+    if before - count(cards) == 2:
         # The other half of a mournival: R17 lets it be laid too.
         game._mournival_rest[seat] |= 1 << rank
         game._fresh.add((seat, rank))

@@ -185,13 +185,7 @@ class Game:
     @classmethod
     def new(cls, rules: Ruleset, players: int, seed: int, dealer: int | None = None) -> Game:
         """A fresh hand dealt from ``seed`` (see :mod:`lld.deal`)."""
-        # The stakes as compiled once per ruleset: rules.stakes() would cost
-        # every hand half a percent. It still answers any other players value,
-        # and says what is wrong with it.
-        known = rules.compiled(compile_rules).stakes
-        stakes = known.get(players) if type(players) is int else None
-        if stakes is None:
-            stakes = rules.stakes(players)
+        stakes = rules.stakes(players)
         deal = Deal.from_seed(
             seed, players, stakes.hand_size, dealer,
             widow=stakes.widow, low_cut=rules.first_dealer == "low_cut",

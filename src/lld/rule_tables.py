@@ -13,7 +13,6 @@ from typing import NamedTuple
 from lld.cards import NIBBLE_COUNT, NUM_CARDS
 from lld.moves import Move
 from lld.ruleset import PairAgainstPair, PairRoyalCapture, Ruleset
-from lld.stakes import StakesTable
 
 # Where a dead group of table cards (one nobody can ever mate) came from. Each
 # origin is named after the option that decides whether others may claim it.
@@ -138,9 +137,6 @@ class CompiledRules(NamedTuple):
     claim_next_turn: bool
     #: R11, R15, R24, R36, R37: the kinds of dead group that others may claim.
     claimable_kinds: frozenset[str]
-    #: R5-R10: the deal and stakes for each player count the ruleset gives a game for
-    #: (``Ruleset.stakes()``, looked up once: :meth:`lld.game.Game.new` needs it every hand).
-    stakes: dict[int, StakesTable]
 
 
 def compile_rules(rules: Ruleset) -> CompiledRules:
@@ -179,7 +175,6 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         claim_in_rotation=rules.claim_priority == "first_in_rotation",
         claim_next_turn=rules.claim_deadline == "next_turn",
         claimable_kinds=claimable,
-        stakes={players: rules.stakes(players) for players in rules.players},
     )
 
 

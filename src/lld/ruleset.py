@@ -153,7 +153,22 @@ class Ruleset:
         return tuple(n for n in range(3, 9) if getattr(self, f"deal_{n}") is not None)
 
     def stakes(self, players: int) -> StakesTable:
-        """The deal and stakes for ``players`` players under this reading."""
+        """The deal and stakes for ``players`` players under this reading.
+
+        >>> from lld.presets import ruleset
+        >>> ruleset("parlett").stakes("5")
+        Traceback (most recent call last):
+        lld.errors.RulesetError: the number of players must be a whole number from 3 to 8, not '5'
+        """
+        if type(players) is int:
+            try:  # asked for every hand dealt: kept per ruleset object, as compiled() is
+                return self.__dict__["_stakes"][players]  # type: ignore[no-any-return]
+            except KeyError:
+                pass
+        else:
+            raise RulesetError(
+                f"the number of players must be a whole number from 3 to 8, not {players!r}"
+            )
         if not 3 <= players <= 8:
             raise RulesetError(
                 f"cannot play with {players} players: the sources give games for 3 to 8"
@@ -165,7 +180,8 @@ class Ruleset:
                 f"ruleset {self.name} gives no game for {players} players"
                 f" (it gives {supported}; choose a table with --option deal_{players}=NAME)"
             )
-        return table_for(players, name)
+        table = self.__dict__.setdefault("_stakes", {})[players] = table_for(players, name)
+        return table
 
     def compiled(self, compile: Callable[[Ruleset], T]) -> T:
         """``compile(self)``, worked out once per ruleset object and kept.
