@@ -148,13 +148,14 @@ def test_R5_R6_R7_R23_R31_caidis_the_dealers_stake_to_most_pairs_and_a_stake_per
             net[g.dealer] -= 1
             out: set[int] = set()
             for e in g.events:
+                seat = e.seat
                 if e.kind in ("lie", "out"):  # "out": a hand emptied (R34), owing nothing
-                    assert e.seat is not None
-                    out.add(e.seat)
-                if e.kind == "lie":
-                    for s in set(range(players)) - out:  # one to each player still in
-                        net[e.seat] -= 1
-                        net[s] += 1
+                    assert seat is not None
+                    out.add(seat)
+                    if e.kind == "lie":
+                        for s in set(range(players)) - out:  # one to each player still in
+                            net[seat] -= 1
+                            net[s] += 1
             pairs = [count(w) // 2 for w in g.won]
             best = [s for s, p in enumerate(pairs) if p == max(pairs)]
             if len(best) == 1:
