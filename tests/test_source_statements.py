@@ -55,45 +55,49 @@ def money(g: Game, rules: tuple[str, ...]) -> int:
     )
 
 
-#: (source, its words, preset, players, pot made by the antes, paid to the last
-#: player, paid for the cards won above break-even): each hand, however played, must
-#: move the money exactly so, and leave the pot empty.
+#: (source, its words, preset, players, cards dealt to each, cards to the table, pot
+#: made by the antes, paid to the last player, paid for the cards won above
+#: break-even): each hand, however played, must be dealt and move the money exactly
+#: so, and leave the pot empty.
 SUMS = [
-    ("du-coeur", "11 stakes were wagered upfront", "du-coeur", 5, 11, 5, 6),
-    ("du-coeur", "the remaining 12 cards, or six stakes, will \"win\"", "du-coeur", 5, 11, 5, 6),
+    ("du-coeur", "11 stakes were wagered upfront", "du-coeur", 5, 8, 12, 11, 5, 6),
+    ("du-coeur", "the remaining 12 cards, or six stakes, will \"win\"", "du-coeur", 5, 8, 12,
+     11, 5, 6),
     ("du-coeur", "six go to those who take the extra 12 cards, and three to the winner of the"
-     " last trick", "du-coeur", 4, 9, 3, 6),
+     " last trick", "du-coeur", 4, 10, 12, 9, 3, 6),
     ("du-coeur", "Eight stakes go to those sixteen cards, so the winner of the last trick wins"
-     " five, making the 13 total", "du-coeur", 6, 13, 5, 8),
+     " five, making the 13 total", "du-coeur", 6, 6, 16, 13, 5, 8),
     ("du-coeur", "Five stakes go to the 10 leftover cards, so a whopping ten stakes are taken by"
-     " the last trick", "du-coeur", 7, 15, 10, 5),
+     " the last trick", "du-coeur", 7, 6, 10, 15, 10, 5),
     ("parlett", "This exactly disposes of the 6p left in the pot after 5p has been paid to the"
-     " last player left in.", "parlett", 5, 11, 5, 6),
+     " last player left in.", "parlett", 5, 8, 12, 11, 5, 6),
     ("parlett", "Make a pot of 9p (3-2-2-2). Deal 10 each and 12 to the table. Last in hand wins"
-     " 3p from the pot.", "parlett", 4, 9, 3, 6),
+     " 3p from the pot.", "parlett", 4, 10, 12, 9, 3, 6),
     ("parlett", "Pot of 10p (4-3-3). Deal 13 each and 13 to the table. Last in hand wins 5p",
-     "parlett", 3, 10, 5, 5),
+     "parlett", 3, 13, 13, 10, 5, 5),
     ("parlett", "Pot of 13p (3-2-2-2-2-2). Deal 7 each and 10 to the table. Last in hand wins 5p",
-     "parlett", 6, 13, 5, 8),
-    ("sympkyn", "5 | 3 | 2 | 8 | 5 | 4 |", "sympkyn", 5, 11, 5, 6),
-    ("sympkyn", "4 | 3 | 2 | 10 | 3 | 5 |", "sympkyn", 4, 9, 3, 6),
+     "parlett", 6, 7, 10, 13, 5, 8),
+    ("sympkyn", "5 | 3 | 2 | 8 | 5 | 4 |", "sympkyn", 5, 8, 12, 11, 5, 6),
+    ("sympkyn", "4 | 3 | 2 | 10 | 3 | 5 |", "sympkyn", 4, 10, 12, 9, 3, 6),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("source", "words", "preset", "players", "pot", "bonus", "for_cards"),
+    ("source", "words", "preset", "players", "each", "table", "pot", "bonus", "for_cards"),
     SUMS,
     ids=[f"{s[2]}-{s[3]}p-{i}" for i, s in enumerate(SUMS)],
 )
 def test_R5_to_R9_R30_R31_each_sources_sum_disposes_of_the_pot(
-    seeds: dict[str, str], source: str, words: str, preset: str, players: int, pot: int,
-    bonus: int, for_cards: int,
+    seeds: dict[str, str], source: str, words: str, preset: str, players: int, each: int,
+    table: int, pot: int, bonus: int, for_cards: int,
 ) -> None:  # fmt: skip
     assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"
     rules = PRESETS[preset]
     deal_rule = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9"}[players]
     for seed in range(12):
         g = played_out(rules, players, seed)
+        assert [count(h) for h in g.deal.hands] == [each] * players
+        assert count(g.deal.table) == table
         assert -money(g, (deal_rule,)) == pot  # the antes
         assert g.last_player is not None
         assert [(e.payee, e.amount) for e in g.ledger.entries if e.rule == "R30"] == [
