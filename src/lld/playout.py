@@ -65,7 +65,7 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
         game.free_seats, game.free_moves, game.play, game.turn_moves
     )  # fmt: skip
     # The game's own lists and dict: changed in place, never replaced.
-    hands, log, dead = game.hands, game._log, game._dead
+    hands, log, dead, out = game.hands, game._log, game._dead, game.out
     context = starting_context(game)
     # What a lie-down changes in the context (the cards it put down, and the
     # ledger if it paid), kept here and copied into a new context at each one.
@@ -123,7 +123,9 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
                 )
             )  # fmt: skip
         play(move)
-        if move[0] == LIE:  # his hand is public now (R22), and he may have paid (R23)
+        # A lie-down puts him out: asking that first (a list item) spares the
+        # move's kind being compared at every turn.
+        if out[seat] and move[0] == LIE:  # his hand is public now (R22); he may have paid (R23)
             laid[seat] = hand
             if len(ledger) != len(entries):  # it only grows: copied again only if it has
                 entries = tuple(ledger)
