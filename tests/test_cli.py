@@ -193,6 +193,23 @@ def test_save_and_resume(
     assert "result:" in out
 
 
+def test_a_hand_saved_as_json_is_json_and_resumes_and_replays(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # 'lld replay' and '--resume' read FILE.json as JSON, so save must write it so.
+    half, whole = tmp_path / "half.json", tmp_path / "whole.json"
+    code, out, err = _play(capsys, monkeypatch, f"1\n1\nsave {half}\nq\n")
+    assert code == 0, err
+    assert json.loads(half.read_text(encoding="utf-8"))["format"] == "lld-hand-record/1"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    code, out, err = run(capsys, "play", "--resume", str(half), "--save", str(whole))
+    assert code == 0, err
+    assert "You are seat 1." in out
+    assert json.loads(whole.read_text(encoding="utf-8"))["result"]
+    code, out, err = run(capsys, "replay", str(whole))
+    assert code == 0, err
+
+
 def test_a_pair_may_be_laid_at_your_own_turn() -> None:
     from lld.bots import make_bot
     from lld.cli.play_cmd import TerminalPlayer

@@ -7,6 +7,7 @@ player's input and draws the table with :mod:`lld.cli.play_view`.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -158,9 +159,15 @@ def _bots(names: list[str], fallback: str | None) -> list[Bot]:
 
 
 def _save(table: Table, names: list[str], path: str) -> str:
-    from lld.record import format_record
+    from lld.record import format_record, to_json
 
-    text = format_record(table.record(names))
+    # The form load_record will read it back in (JSON if the name ends .json), so
+    # a hand saved as FILE.json can be resumed and replayed.
+    record = table.record(names)
+    if path.lower().endswith(".json"):
+        text = json.dumps(to_json(record), indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = format_record(record)
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
