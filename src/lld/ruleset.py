@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, get_args, get_type_hints
 
-from lld.errors import RulesetError, SourceDataError
+from lld.errors import RulesetError, SourceDataError, shown
 from lld.stakes import StakesTable, table_for
 
 T = TypeVar("T")
@@ -167,11 +167,11 @@ class Ruleset:
                 pass
         else:
             raise RulesetError(
-                f"the number of players must be a whole number from 3 to 8, not {players!r}"
+                f"the number of players must be a whole number from 3 to 8, not {shown(players)}"
             )
         if not 3 <= players <= 8:
             raise RulesetError(
-                f"cannot play with {players} players: the sources give games for 3 to 8"
+                f"cannot play with {shown(players)} players: the sources give games for 3 to 8"
             )
         name = getattr(self, f"deal_{players}")
         if name is None:
