@@ -135,10 +135,8 @@ class Ruleset:
     broken_pair_royal: BrokenPairRoyal
 
     def __post_init__(self) -> None:
-        for name, allowed in VALUES.items():
-            value = getattr(self, name)
-            if value not in allowed and not (value is None and name in NULLABLE):
-                raise RulesetError(_bad_value(name, value))
+        for name in VALUES:
+            check_option(name, getattr(self, name))
         if self.settlement == "break_even":
             for n in self.players:
                 if self.stakes(n).break_even is None:
@@ -255,6 +253,14 @@ del _HINTS
 
 def _bad_value(name: str, value: object) -> str:
     return f"option {name} cannot be {value!r} (allowed: {', '.join(VALUES[name])})"
+
+
+def check_option(name: str, value: object) -> None:
+    """Raise :class:`RulesetError` unless ``name`` is an option and ``value`` one of its values."""
+    if name not in VALUES:
+        raise RulesetError(_unknown_option(name))
+    if value not in VALUES[name] and not (value is None and name in NULLABLE):
+        raise RulesetError(_bad_value(name, value))
 
 
 def _unknown_option(key: str) -> str:
@@ -379,6 +385,7 @@ __all__ = [
     "Ruleset",
     "StakesTable",
     "ValueSpec",
+    "check_option",
     "options_from_registry",
     "parse_assignments",
 ]
