@@ -221,6 +221,19 @@ def test_a_position_in_json_with_a_huge_number_is_a_notation_error() -> None:
         Position.from_json(obj)
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_record_file_that_never_ends_is_refused_not_read_until_memory_runs_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from lld.cli import main
+
+    # 'lld replay /dev/zero' used to read until the process was killed.
+    code = main(["replay", "/dev/zero"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.strip() == "lld: /dev/zero: too large for a hand record (over 4,000,000 characters)"
+
+
 # ------------------------------------------------------- error kinds
 
 
