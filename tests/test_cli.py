@@ -160,6 +160,25 @@ def test_the_table_says_who_you_are_whose_turn_and_what_is_public(
     assert "lain down (put " in out
 
 
+def test_the_stakes_rule_shown_at_the_start_is_the_engines_for_an_odd_break_even(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # du Coeur's eight players: break-even 5, and six cards win a stake (R32). The
+    # table used to say "each two cards above it win a stake", which is not so here.
+    code, out, err = run(
+        capsys, "play", "--ruleset", "du-coeur", "--players", "8", "--seed", "3", "--bots", "random"
+    )
+    assert code == 0, err
+    assert (
+        "Break-even: 5 cards won. 6 cards won take 1 stake from the pot, 8 take 2, and so on;"
+        " 4 pay 1 into it, 2 pay 2, and so on; the last player left in wins 11." in out
+    )
+    assert (
+        "Break-even: 8 cards won. 10 cards won take 1 stake from the pot, 12 take 2"
+        in (run(capsys, "play", "--ruleset", "parlett", "--seed", "3", "--bots", "random")[1])
+    )
+
+
 def test_prompt_survives_odd_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
