@@ -229,6 +229,18 @@ def test_a_hand_saved_as_json_is_json_and_resumes_and_replays(
     assert code == 0, err
 
 
+def test_save_at_the_prompt_expands_a_tilde_as_a_shell_would(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # 'save ~/half.lld' looked for a directory called '~' and failed.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    code, out, err = _play(capsys, monkeypatch, "1\nsave ~/half.lld\nq\n")
+    assert code == 0, err
+    saved = tmp_path / "half.lld"
+    assert f"saved to {saved}; go on with: lld play --resume {saved}" in out
+    assert saved.read_text(encoding="utf-8").startswith("# lld hand record")
+
+
 def test_a_pair_may_be_laid_at_your_own_turn() -> None:
     from lld.bots import make_bot
     from lld.cli.play_cmd import TerminalPlayer

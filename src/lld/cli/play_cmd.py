@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -247,6 +248,9 @@ class TerminalPlayer:
         if not path:
             self._say("  save where? type 'save FILE'")
             return
+        # No shell reads the prompt, so '~' is expanded here, as it would be in
+        # 'lld play --resume ~/hand.lld'.
+        path = os.path.expanduser(path)
         try:
             _save(self.table, self.names, path)
         except LldError as error:
