@@ -241,6 +241,17 @@ def test_save_at_the_prompt_expands_a_tilde_as_a_shell_would(
     assert saved.read_text(encoding="utf-8").startswith("# lld hand record")
 
 
+def test_save_to_a_missing_directory_fails_before_the_hand_is_played(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # It failed only at the end, once the whole hand had been played.
+    target = tmp_path / "no-such-dir" / "hand.lld"
+    code, out, err = _play(capsys, monkeypatch, "1\n" * 200, "--save", str(target))
+    assert code == 2
+    assert out == ""
+    assert one_line_error(err) == (f"lld: --save {target}: there is no directory {target.parent}")
+
+
 def test_a_pair_may_be_laid_at_your_own_turn() -> None:
     from lld.bots import make_bot
     from lld.cli.play_cmd import TerminalPlayer

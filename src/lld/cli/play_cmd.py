@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from lld.bots import Bot, make_bot
 from lld.cli import play_view
 from lld.cli.common import add_game_args, add_json, dump, seed_of
-from lld.errors import IllegalMoveError, LldError, NotationError, RulesetError
+from lld.errors import ConfigError, IllegalMoveError, LldError, NotationError, RulesetError
 from lld.game import Game
 from lld.moves import LIE, TURN_KINDS, Move
 from lld.observation import Observation
@@ -107,6 +107,11 @@ def run_play(args: argparse.Namespace) -> int:
 
 def _set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int | None]:
     """The table, the seat names, your seat (``None``: bots only) and the deal's seed."""
+    if args.save:
+        # Found out now, not after a whole hand has been played and cannot be kept.
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder):
+            raise ConfigError(f"--save {args.save}: there is no directory {folder}")
     if args.resume:
         from lld.record import load_record
 
