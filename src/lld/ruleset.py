@@ -256,7 +256,8 @@ def _bad_value(name: str, value: object) -> str:
 
 
 def check_option(name: str, value: object) -> None:
-    """Raise :class:`RulesetError` unless ``name`` is an option and ``value`` one of its values."""
+    """Raise :class:`~lld.errors.RulesetError` unless ``name`` is an option and ``value``
+    one of its values."""
     if name not in VALUES:
         raise RulesetError(_unknown_option(name))
     if value not in VALUES[name] and not (value is None and name in NULLABLE):
