@@ -252,6 +252,21 @@ def test_save_to_a_missing_directory_fails_before_the_hand_is_played(
     assert one_line_error(err) == (f"lld: --save {target}: there is no directory {target.parent}")
 
 
+def test_leaving_the_table_with_save_given_saves_the_unfinished_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # --save was silently dropped when the player quit, and the hand was lost.
+    saved = tmp_path / "left.lld"
+    code, out, err = _play(capsys, monkeypatch, "1\nq\n", "--save", str(saved))
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"Saved to {saved}; go on with: lld play --resume {saved}"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    code, out, err = run(capsys, "play", "--resume", str(saved))
+    assert code == 0, err
+    assert f"Resumed from {saved} after move " in out
+    assert "result:" in out
+
+
 def test_a_pair_may_be_laid_at_your_own_turn() -> None:
     from lld.bots import make_bot
     from lld.cli.play_cmd import TerminalPlayer

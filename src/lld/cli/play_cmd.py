@@ -52,7 +52,10 @@ def register(sub: Any) -> None:
         "--opponents", default="willughby", metavar="NAME",
         help="the bot at every other seat (default willughby)",
     )  # fmt: skip
-    p.add_argument("--save", metavar="FILE", help="write the hand record to FILE at the end")
+    p.add_argument(
+        "--save", metavar="FILE",
+        help="write the hand record to FILE at the end, or when you leave the table",
+    )  # fmt: skip
     p.add_argument(
         "--resume", metavar="FILE",
         help="go on with a hand saved with 'save FILE' (its record fixes rules and deal)",
@@ -89,6 +92,9 @@ def run_play(args: argparse.Namespace) -> int:
         table.play()
     except Quit as stop:
         print(f"\n{stop} Hand left unfinished at move {len(game.moves)}.", file=out)
+        if args.save:  # asked for a record: an unfinished one can be resumed
+            _save(table, names, args.save)
+            print(f"Saved to {args.save}; go on with: lld play --resume {args.save}", file=out)
         return 0
     if show is not None:
         view = Observation.of(game, you if you is not None else 0)
