@@ -72,6 +72,19 @@ def test_rules_with_an_override(capsys: pytest.CaptureFixture[str]) -> None:
 # -------------------------------------------------------------------- deal
 
 
+def test_rules_listing_with_an_option_but_no_ruleset_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The option was silently dropped, a misspelt one too ('foo=bar' exited 0).
+    code, out, err = run(capsys, "rules", "--option", "foo=bar")
+    assert code == 2
+    assert out == ""
+    assert one_line_error(err) == (
+        "lld: --option foo=bar changes one ruleset: name it, as in"
+        " 'lld rules parlett --option foo=bar'"
+    )
+
+
 def test_deal_is_fixed_by_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
     first = run_json(capsys, "deal", "--ruleset", "parlett", "--seed", "11")
     again = run_json(capsys, "deal", "--ruleset", "parlett", "--seed", "11")
