@@ -386,7 +386,9 @@ def test_simulate_reports_hands_means_and_speed(capsys: pytest.CaptureFixture[st
         (["deal", "--dealer", "7"], "--dealer 7 is not a seat"),
         (["play", "--bots", "genius", "--seed", "1"], "unknown bot 'genius'"),
         (["play", "--seat", "5", "--seed", "1"], "--seat 5 is not a seat"),
-        (["simulate", "--hands", "0"], "--hands must be 1 or more"),
+        (["simulate", "--hands", "0"], "--hands must be from 1 to "),
+        # Past sys.maxsize: the tournament's OverflowError came out as a traceback.
+        (["simulate", "--hands", "1" + "0" * 22], "--hands must be from 1 to 9,223,"),
         (["simulate", "--bots", "random,random"], "--bots names 2 bots for 5 seats"),
         (["simulate", "--workers", "0", "--hands", "3"], "workers must be 1 or more"),
         (["simulate", "--bots", "genius"], "unknown bot 'genius'"),
