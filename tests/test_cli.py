@@ -72,6 +72,19 @@ def test_rules_with_an_override(capsys: pytest.CaptureFixture[str]) -> None:
 # -------------------------------------------------------------------- deal
 
 
+def test_rules_listing_with_an_option_but_no_ruleset_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The option was silently dropped, a misspelt one too ('foo=bar' exited 0).
+    code, out, err = run(capsys, "rules", "--option", "foo=bar")
+    assert code == 2
+    assert out == ""
+    assert one_line_error(err) == (
+        "lld: --option foo=bar changes one ruleset: name it, as in"
+        " 'lld rules parlett --option foo=bar'"
+    )
+
+
 def test_deal_is_fixed_by_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
     first = run_json(capsys, "deal", "--ruleset", "parlett", "--seed", "11")
     again = run_json(capsys, "deal", "--ruleset", "parlett", "--seed", "11")
@@ -160,6 +173,25 @@ def test_the_table_says_who_you_are_whose_turn_and_what_is_public(
     assert "lain down (put " in out
 
 
+def test_the_stakes_rule_shown_at_the_start_is_the_engines_for_an_odd_break_even(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # du Coeur's eight players: break-even 5, and six cards win a stake (R32). The
+    # table used to say "each two cards above it win a stake", which is not so here.
+    code, out, err = run(
+        capsys, "play", "--ruleset", "du-coeur", "--players", "8", "--seed", "3", "--bots", "random"
+    )
+    assert code == 0, err
+    assert (
+        "Break-even: 5 cards won. 6 cards won take 1 stake from the pot, 8 take 2, and so on;"
+        " 4 pay 1 into it, 2 pay 2, and so on; the last player left in wins 11." in out
+    )
+    assert (
+        "Break-even: 8 cards won. 10 cards won take 1 stake from the pot, 12 take 2"
+        in (run(capsys, "play", "--ruleset", "parlett", "--seed", "3", "--bots", "random")[1])
+    )
+
+
 def test_prompt_survives_odd_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -190,6 +222,61 @@ def test_save_and_resume(
     assert code == 0
     assert f"Resumed from {saved} after move " in out
     assert "You are seat 1." in out
+    assert "result:" in out
+
+
+def test_a_hand_saved_as_json_is_json_and_resumes_and_replays(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # 'lld replay' and '--resume' read FILE.json as JSON, so save must write it so.
+    half, whole = tmp_path / "half.json", tmp_path / "whole.json"
+    code, out, err = _play(capsys, monkeypatch, f"1\n1\nsave {half}\nq\n")
+    assert code == 0, err
+    assert json.loads(half.read_text(encoding="utf-8"))["format"] == "lld-hand-record/1"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    code, out, err = run(capsys, "play", "--resume", str(half), "--save", str(whole))
+    assert code == 0, err
+    assert "You are seat 1." in out
+    assert json.loads(whole.read_text(encoding="utf-8"))["result"]
+    code, out, err = run(capsys, "replay", str(whole))
+    assert code == 0, err
+
+
+def test_save_at_the_prompt_expands_a_tilde_as_a_shell_would(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # 'save ~/half.lld' looked for a directory called '~' and failed.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    code, out, err = _play(capsys, monkeypatch, "1\nsave ~/half.lld\nq\n")
+    assert code == 0, err
+    saved = tmp_path / "half.lld"
+    assert f"saved to {saved}; go on with: lld play --resume {saved}" in out
+    assert saved.read_text(encoding="utf-8").startswith("# lld hand record")
+
+
+def test_save_to_a_missing_directory_fails_before_the_hand_is_played(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # It failed only at the end, once the whole hand had been played.
+    target = tmp_path / "no-such-dir" / "hand.lld"
+    code, out, err = _play(capsys, monkeypatch, "1\n" * 200, "--save", str(target))
+    assert code == 2
+    assert out == ""
+    assert one_line_error(err) == (f"lld: --save {target}: there is no directory {target.parent}")
+
+
+def test_leaving_the_table_with_save_given_saves_the_unfinished_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # --save was silently dropped when the player quit, and the hand was lost.
+    saved = tmp_path / "left.lld"
+    code, out, err = _play(capsys, monkeypatch, "1\nq\n", "--save", str(saved))
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"Saved to {saved}; go on with: lld play --resume {saved}"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    code, out, err = run(capsys, "play", "--resume", str(saved))
+    assert code == 0, err
+    assert f"Resumed from {saved} after move " in out
     assert "result:" in out
 
 
@@ -299,7 +386,9 @@ def test_simulate_reports_hands_means_and_speed(capsys: pytest.CaptureFixture[st
         (["deal", "--dealer", "7"], "--dealer 7 is not a seat"),
         (["play", "--bots", "genius", "--seed", "1"], "unknown bot 'genius'"),
         (["play", "--seat", "5", "--seed", "1"], "--seat 5 is not a seat"),
-        (["simulate", "--hands", "0"], "--hands must be 1 or more"),
+        (["simulate", "--hands", "0"], "--hands must be from 1 to "),
+        # Past sys.maxsize: the tournament's OverflowError came out as a traceback.
+        (["simulate", "--hands", "1" + "0" * 22], "--hands must be from 1 to 9,223,"),
         (["simulate", "--bots", "random,random"], "--bots names 2 bots for 5 seats"),
         (["simulate", "--workers", "0", "--hands", "3"], "workers must be 1 or more"),
         (["simulate", "--bots", "genius"], "unknown bot 'genius'"),

@@ -222,7 +222,13 @@ def test_option_assignments(assignments: list[str]) -> None:
 # ------------------------------------------------------------------ games
 
 
-whole_numbers = st.integers() | st.integers(-10, 20) | st.sampled_from([10**30, 2**64, -(2**64)])
+#: 10**5000 is past int()'s 4,300-digit limit: an error message that repr()s it
+#: raises a bare ValueError of its own.
+whole_numbers = (
+    st.integers()
+    | st.integers(-10, 20)
+    | st.sampled_from([10**30, 2**64, -(2**64), 10**5000, -(10**5000)])
+)
 
 
 def _play_out(game: Game, rng: random.Random) -> None:

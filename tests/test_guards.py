@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -185,6 +186,52 @@ def test_json_record_with_a_huge_seat_in_a_move() -> None:
             json.dumps({"ruleset": "parlett", "players": 5, "dealer": 0, "deal": {"seed": 1},
                         "moves": [HUGE + ": lie"]}),
         )  # fmt: skip
+
+
+BIG = 10**5000  # an int past the digit limit: repr() of it raises ValueError
+
+
+@pytest.mark.parametrize(
+    ("call", "kind"),
+    [
+        (lambda: Game.new(ruleset("parlett"), players=BIG, seed=1), RulesetError),
+        (lambda: Game.new(ruleset("parlett"), players=5, seed=BIG), SetupError),
+        (lambda: Game.new(ruleset("parlett"), players=5, seed=1, dealer=BIG), SetupError),
+        (lambda: Game.new(ruleset("parlett"), players=5, seed=1).free_moves(BIG), LldError),
+    ],
+    ids=["players", "seed", "dealer", "free_moves seat"],
+)
+def test_an_int_too_long_to_print_is_still_a_one_line_error(call: Any, kind: type) -> None:
+    # Each message used to repr() the number, and so raised a bare ValueError itself.
+    with pytest.raises(kind, match="a number of about 5001 digits") as error:
+        call()
+    assert "\n" not in str(error.value)
+
+
+def test_a_position_in_json_with_a_huge_number_is_a_notation_error() -> None:
+    from lld.position import Position
+
+    p = Position.of(Game.new(ruleset("parlett"), players=5, seed=1))
+    text = json.dumps(p.to_json()).replace('"pot": 11', '"pot": ' + HUGE)
+    with pytest.raises(NotationError, match="a number is too long to read"):
+        Position.from_json(text)  # json's own ValueError used to escape
+    obj = p.to_json()
+    obj["state"]["pot"] = BIG
+    with pytest.raises(NotationError, match=r"\$\.state\.pot: given as a number of about"):
+        Position.from_json(obj)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_record_file_that_never_ends_is_refused_not_read_until_memory_runs_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from lld.cli import main
+
+    # 'lld replay /dev/zero' used to read until the process was killed.
+    code = main(["replay", "/dev/zero"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.strip() == "lld: /dev/zero: too large for a hand record (over 4,000,000 characters)"
 
 
 # ------------------------------------------------------- error kinds

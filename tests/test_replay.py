@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lld.errors import RecordError
+from lld.errors import RecordError, RulesetError
 from lld.record import load_record, parse_record, replay
 from lld.replay import RefusedMoveError, replay_under, steps
 
@@ -105,6 +105,23 @@ def test_replay_under_a_setting_with_no_game() -> None:
     outcome = replay_under(rec, deal_7=None)
     assert outcome.kind == "no_game"
     assert "7 players" in outcome.text
+
+
+@pytest.mark.parametrize(
+    ("setting", "problem"),
+    [
+        ({"lie_down_pairr": "to_dealer"}, "unknown option 'lie_down_pairr'"),
+        ({"lie_down_pair": "to_dealr"}, "option lie_down_pair cannot be 'to_dealr'"),
+        ({"ruleset": "parlet"}, "unknown ruleset 'parlet'"),
+    ],
+)
+def test_replay_under_a_misspelt_setting_is_a_ruleset_error(
+    setting: dict[str, str], problem: str
+) -> None:
+    # It came back as a 'no_game' outcome, as if the reading gave no game.
+    rec = load_record(str(_example("r24-lie-down-pair-claimed.lld")))
+    with pytest.raises(RulesetError, match=problem):
+        replay_under(rec, **setting)
 
 
 def test_a_move_after_the_end_is_a_record_error() -> None:

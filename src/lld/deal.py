@@ -39,7 +39,7 @@ from hashlib import blake2b
 from typing import Any
 
 from lld.cards import FULL_DECK, NUM_CARDS, format_cards, rank_of
-from lld.errors import RulesetError, SetupError
+from lld.errors import RulesetError, SetupError, shown
 
 _BITS = tuple(1 << c for c in range(NUM_CARDS))
 
@@ -142,7 +142,7 @@ def check_dealer(dealer: object, players: int) -> None:
     lld.errors.SetupError: dealer 3 is not a seat (seats are 0 to 2)
     """
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise SetupError(f"dealer {dealer!r} is not a seat (seats are 0 to {players - 1})")
+        raise SetupError(f"dealer {shown(dealer)} is not a seat (seats are 0 to {players - 1})")
 
 
 @dataclass(frozen=True)
@@ -206,9 +206,9 @@ class Deal:
     ) -> Deal:
         """Deal from an integer seed (see the module doc)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise SetupError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+            raise SetupError(f"seed must be a whole number from 0 to 2**64-1, not {shown(seed)}")
         if not 3 <= players <= 8:
-            raise RulesetError(f"cannot deal for {players} players: the game is for 3 to 8")
+            raise RulesetError(f"cannot deal for {shown(players)} players: the game is for 3 to 8")
         if dealer is None:
             dealer, _ = cut_for_deal(seed, players, low_cut)
         else:

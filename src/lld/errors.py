@@ -8,6 +8,16 @@ move that the rules forbid.
 from __future__ import annotations
 
 
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message. An int past Python's 4,300-digit limit
+    cannot be turned into text at all (``ValueError``), so a huge one is described
+    by its size instead, and the message about it still gets written."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        digits = int(value.bit_length() * 0.30103) + 1  # log10(2): no str() needed
+        return f"a number of about {digits} digits"
+    return repr(value)
+
+
 class LldError(ValueError):
     """Base of every error this package raises on purpose."""
 

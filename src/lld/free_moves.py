@@ -28,7 +28,7 @@ from lld.cards import (
     rank_of,
     ranks_present,
 )
-from lld.errors import IllegalMoveError, NotFoundError
+from lld.errors import IllegalMoveError, NotFoundError, shown
 from lld.lying_down import (
     broken_pair_royal_problem,
     could_lay,
@@ -190,7 +190,7 @@ def claimants(game: Game) -> set[int]:
 def free_moves(game: Game, seat: int) -> tuple[Move, ...]:
     """The free moves (lay, claim) ``seat`` may make now, lowest suits first."""
     if not 0 <= seat < game.n:
-        raise NotFoundError(f"there is no seat {seat} at a table of {game.n}")
+        raise NotFoundError(f"there is no seat {shown(seat)} at a table of {game.n}")
     if game.over:
         return ()
     ranks = game._lay_watch[seat]

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from lld.cards import format_cards, parse_cards
 from lld.deal import Deal
-from lld.errors import LldError, NotationError
+from lld.errors import LldError, NotationError, shown
 from lld.events import Event
 from lld.free_moves import claimable
 from lld.ledger import Entry, totals
@@ -389,6 +389,8 @@ class Position:
                 obj = json.loads(obj)
             except (json.JSONDecodeError, RecursionError) as error:
                 raise NotationError(f"{where}: not JSON: {error}") from None
+            except ValueError:  # json's plain ValueError for an int past the digit limit
+                raise NotationError(f"{where}: not JSON: a number is too long to read") from None
         if not isinstance(obj, dict):
             raise NotationError(f"{where}: $: a position is a JSON object")
         if obj.get("format") != JSON_FORMAT:
@@ -412,7 +414,7 @@ class Position:
                     raise NotationError(f"{where}: $.state.{key}: unknown field")
                 if _normal(key, value) != _normal(key, actual[key]):
                     raise NotationError(
-                        f"{where}: $.state.{key}: given as {value!r}, the moves reach"
+                        f"{where}: $.state.{key}: given as {shown(value)}, the moves reach"
                         f" {actual[key]!r}"
                     )
         return position

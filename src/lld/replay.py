@@ -31,7 +31,9 @@ from lld.errors import IllegalMoveError, LldError, RecordError
 from lld.events import Event
 from lld.moves import Move
 from lld.position import Position
+from lld.presets import ruleset as preset
 from lld.record.replaying import RefusedMoveError, check_result, play_line, replay_record
+from lld.ruleset import check_option
 
 if TYPE_CHECKING:
     from lld.game import Game
@@ -161,7 +163,15 @@ def replay_under(rec: HandRecord, ruleset: str | None = None, **options: str | N
     parts from the record's own replay: the first move that becomes illegal,
     with its rule and option, or the first move whose events differ, and
     whether the result does.
+
+    A misspelt preset, option or value raises :class:`~lld.errors.RulesetError`, as
+    :func:`lld.presets.ruleset` does: that is the caller's slip, not a reading that
+    gives no game (which comes back as a ``no_game`` outcome).
     """
+    if ruleset is not None:
+        preset(ruleset)
+    for name, value in options.items():
+        check_option(name, value)
     original = _events_by_move(rec)
     try:
         other = replace(

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, get_args, get_type_hints
 
-from lld.errors import RulesetError, SourceDataError
+from lld.errors import RulesetError, SourceDataError, shown
 from lld.stakes import StakesTable, table_for
 
 T = TypeVar("T")
@@ -135,10 +135,8 @@ class Ruleset:
     broken_pair_royal: BrokenPairRoyal
 
     def __post_init__(self) -> None:
-        for name, allowed in VALUES.items():
-            value = getattr(self, name)
-            if value not in allowed and not (value is None and name in NULLABLE):
-                raise RulesetError(_bad_value(name, value))
+        for name in VALUES:
+            check_option(name, getattr(self, name))
         if self.settlement == "break_even":
             for n in self.players:
                 if self.stakes(n).break_even is None:
@@ -167,11 +165,11 @@ class Ruleset:
                 pass
         else:
             raise RulesetError(
-                f"the number of players must be a whole number from 3 to 8, not {players!r}"
+                f"the number of players must be a whole number from 3 to 8, not {shown(players)}"
             )
         if not 3 <= players <= 8:
             raise RulesetError(
-                f"cannot play with {players} players: the sources give games for 3 to 8"
+                f"cannot play with {shown(players)} players: the sources give games for 3 to 8"
             )
         name = getattr(self, f"deal_{players}")
         if name is None:
@@ -255,6 +253,15 @@ del _HINTS
 
 def _bad_value(name: str, value: object) -> str:
     return f"option {name} cannot be {value!r} (allowed: {', '.join(VALUES[name])})"
+
+
+def check_option(name: str, value: object) -> None:
+    """Raise :class:`~lld.errors.RulesetError` unless ``name`` is an option and ``value``
+    one of its values."""
+    if name not in VALUES:
+        raise RulesetError(_unknown_option(name))
+    if value not in VALUES[name] and not (value is None and name in NULLABLE):
+        raise RulesetError(_bad_value(name, value))
 
 
 def _unknown_option(key: str) -> str:
@@ -379,6 +386,7 @@ __all__ = [
     "Ruleset",
     "StakesTable",
     "ValueSpec",
+    "check_option",
     "options_from_registry",
     "parse_assignments",
 ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lld.cards import NUM_CARDS
-from lld.errors import RulesetError
+from lld.errors import RulesetError, shown
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,9 @@ def _registry_value(players: int, name: str) -> tuple[str, tuple[str, ...]]:
 def table_for(players: int, name: str) -> StakesTable:
     """The stakes table ``name`` for ``players`` players."""
     if players not in TABLES:
-        raise RulesetError(f"no source gives a game for {players} players (sources give 3 to 8)")
+        raise RulesetError(
+            f"no source gives a game for {shown(players)} players (sources give 3 to 8)"
+        )
     try:
         return TABLES[players][name]
     except KeyError:

@@ -7,6 +7,8 @@ player's input and draws the table with :mod:`lld.cli.play_view`.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -14,7 +16,7 @@ from typing import Any, TextIO
 from lld.bots import Bot, make_bot
 from lld.cli import play_view
 from lld.cli.common import add_game_args, add_json, dump, seed_of
-from lld.errors import IllegalMoveError, LldError, NotationError, RulesetError
+from lld.errors import ConfigError, IllegalMoveError, LldError, NotationError, RulesetError
 from lld.game import Game
 from lld.moves import LIE, TURN_KINDS, Move
 from lld.observation import Observation
@@ -50,7 +52,10 @@ def register(sub: Any) -> None:
         "--opponents", default="willughby", metavar="NAME",
         help="the bot at every other seat (default willughby)",
     )  # fmt: skip
-    p.add_argument("--save", metavar="FILE", help="write the hand record to FILE at the end")
+    p.add_argument(
+        "--save", metavar="FILE",
+        help="write the hand record to FILE at the end, or when you leave the table",
+    )  # fmt: skip
     p.add_argument(
         "--resume", metavar="FILE",
         help="go on with a hand saved with 'save FILE' (its record fixes rules and deal)",
@@ -87,6 +92,9 @@ def run_play(args: argparse.Namespace) -> int:
         table.play()
     except Quit as stop:
         print(f"\n{stop} Hand left unfinished at move {len(game.moves)}.", file=out)
+        if args.save:  # asked for a record: an unfinished one can be resumed
+            _save(table, names, args.save)
+            print(f"Saved to {args.save}; go on with: lld play --resume {args.save}", file=out)
         return 0
     if show is not None:
         view = Observation.of(game, you if you is not None else 0)
@@ -105,6 +113,11 @@ def run_play(args: argparse.Namespace) -> int:
 
 def _set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int | None]:
     """The table, the seat names, your seat (``None``: bots only) and the deal's seed."""
+    if args.save:
+        # Found out now, not after a whole hand has been played and cannot be kept.
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder):
+            raise ConfigError(f"--save {args.save}: there is no directory {folder}")
     if args.resume:
         from lld.record import load_record
 
@@ -158,9 +171,15 @@ def _bots(names: list[str], fallback: str | None) -> list[Bot]:
 
 
 def _save(table: Table, names: list[str], path: str) -> str:
-    from lld.record import format_record
+    from lld.record import format_record, to_json
 
-    text = format_record(table.record(names))
+    # The form load_record will read it back in (JSON if the name ends .json), so
+    # a hand saved as FILE.json can be resumed and replayed.
+    record = table.record(names)
+    if path.lower().endswith(".json"):
+        text = json.dumps(to_json(record), indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = format_record(record)
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
@@ -240,6 +259,9 @@ class TerminalPlayer:
         if not path:
             self._say("  save where? type 'save FILE'")
             return
+        # No shell reads the prompt, so '~' is expanded here, as it would be in
+        # 'lld play --resume ~/hand.lld'.
+        path = os.path.expanduser(path)
         try:
             _save(self.table, self.names, path)
         except LldError as error:

@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from lld.cli.common import add_json, add_option, dump
+from lld.errors import ConfigError
 from lld.reports import (
     PresetReport,
     StakesReport,
@@ -35,6 +36,11 @@ def register(sub: Any) -> None:
 
 def run_rules(args: argparse.Namespace) -> int:
     if args.name is None:
+        if args.option:  # the listing shows no options: say so rather than drop them
+            raise ConfigError(
+                f"--option {args.option[0]} changes one ruleset: name it, as in"
+                f" 'lld rules parlett --option {args.option[0]}'"
+            )
         rows = preset_summaries()
         if args.json:
             dump([{"name": n, "source": s, "players": list(p)} for n, s, p in rows])

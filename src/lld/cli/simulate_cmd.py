@@ -8,7 +8,7 @@ import time
 from typing import Any, TextIO
 
 from lld.cli.common import add_game_args, add_json, dump, seed_of
-from lld.errors import RulesetError
+from lld.errors import ConfigError, RulesetError, shown
 from lld.presets import ruleset_with
 from lld.tournament import TournamentResult, play_tournament
 
@@ -33,8 +33,10 @@ def register(sub: Any) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     rules = ruleset_with(args.ruleset, args.option)
     n = args.players
-    if args.hands < 1:
-        raise RulesetError(f"--hands must be 1 or more, not {args.hands}")
+    # Past sys.maxsize the tournament cannot count its blocks (an OverflowError
+    # traceback); no run would reach so many hands anyway.
+    if not 1 <= args.hands <= sys.maxsize:
+        raise ConfigError(f"--hands must be from 1 to {sys.maxsize:,}, not {shown(args.hands)}")
     names = [b.strip() for b in args.bots.split(",")]
     if len(names) == 1:
         names *= n
