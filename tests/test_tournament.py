@@ -116,12 +116,83 @@ def test_without_processes_it_plays_in_this_process(monkeypatch: pytest.MonkeyPa
         ({"first_dealer": 5}, "first dealer 5 is not a seat"),
         ({"seed": -1}, "the seed must be"),
         ({"workers": 0}, "workers must be 1 or more"),
+        # Wrong types and numbers past Python's 4,300-digit limit: one line each.
+        ({"hands": 1.5}, "1 hand or more"),
+        ({"hands": "5"}, "1 hand or more"),
+        ({"hands": True}, "1 hand or more"),
+        ({"workers": 1.5}, "workers must be 1 or more"),
+        ({"seed": 10**5000}, "the seed must be .* not a number of about 5001 digits"),
+        ({"seed": 2**64}, "the seed must be a whole number 0 to 2\\*\\*64 - 1"),
+        ({"seed": "7"}, "the seed must be"),
+        ({"first_dealer": 10**5000}, "first dealer a number of about 5001 digits is not a seat"),
+        ({"first_dealer": 1.0}, "first dealer 1.0 is not a seat"),
+        ({"bots": "random"}, "bots must be a list of bot names"),
+        ({"bots": [1, 2, 3, 4, 5]}, "bots must be a list of bot names"),
+        ({"bots": 5}, "bots must be a list of bot names"),
     ],
 )
 def test_bad_settings_are_ruleset_errors(kwargs: dict[str, object], message: str) -> None:
     args: dict[str, object] = {"bots": ["random"] * 5, "hands": 5, "seed": 1, "workers": 1}
     args.update(kwargs)
     # An unknown bot is a configuration error, not a rules error.
-    expected = ConfigError if "bots" in kwargs and "genius" in str(kwargs) else RulesetError
+    expected = ConfigError if "bots" in kwargs and "players" not in message else RulesetError
     with pytest.raises(expected, match=message):
         play_tournament(RULES, **args)  # type: ignore[arg-type]
+
+
+def test_a_tournament_is_played_under_a_ruleset() -> None:
+    with pytest.raises(RulesetError, match="played under a Ruleset, not 'parlett'"):
+        play_tournament("parlett", ["random"] * 5, hands=5, seed=1)  # type: ignore[arg-type]
+
+
+def test_a_huge_number_of_hands_starts_without_overflow() -> None:
+    """len(range(...)) of the blocks overflows past sys.maxsize: the count is not taken so."""
+    count = tm._block_count(10**23)
+    assert (count - 1) * BLOCK < 10**23 <= count * BLOCK
+
+    class Enough(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        raise Enough(done, total)
+
+    with pytest.raises(Enough) as stopped:
+        play_tournament(RULES, ["random"] * 5, hands=10**23, seed=1, workers=1, progress=stop)
+    assert stopped.value.args == (BLOCK, 10**23)
+
+
+def test_workers_are_capped_by_the_blocks_and_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+
+    def no_pool(workers: int, t: object) -> None:
+        asked.append(workers)
+
+    monkeypatch.setattr(tm, "_pool", no_pool)
+    monkeypatch.setattr(tm, "default_workers", lambda: 2)
+    play_tournament(RULES, ["random"] * 5, hands=BLOCK * 20, seed=1, workers=1000)
+    play_tournament(RULES, ["random"] * 5, hands=BLOCK * 3, seed=1, workers=1000)
+    assert asked == [2 * tm.MAX_WORKERS_PER_CORE, 3]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes under Pyodide")
+def test_the_pool_is_handed_a_few_blocks_at_a_time() -> None:
+    """A long tournament does not queue a task for every block at once."""
+    from concurrent.futures import Future
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.in_flight = self.most = 0
+
+        def submit(self, fn: object, block: int) -> Future[tuple[list[list[int]], int]]:
+            self.in_flight += 1
+            self.most = max(self.most, self.in_flight)
+            future: Future[tuple[list[list[int]], int]] = Future()
+            future.add_done_callback(lambda _: setattr(self, "in_flight", self.in_flight - 1))
+            future.set_result(([], block))
+            return future
+
+    pool = Recorder()
+    t = tm.Tournament(RULES, ("random",) * 5, BLOCK * 50, 1)
+    blocks = [block for _sums, _lopsided, block in tm._from_pool(pool, t, 2)]  # type: ignore[arg-type]
+    assert sorted(blocks) == list(range(50))
+    assert pool.most <= 4

@@ -49,7 +49,8 @@ from operator import add, mul
 from typing import Any
 
 from lld.bots import Bot, make_bot
-from lld.errors import RulesetError
+from lld.deal import MAX_SEED
+from lld.errors import ConfigError, RulesetError, shown
 from lld.game import Game
 from lld.playout import drive
 from lld.roles import role_names
@@ -57,6 +58,9 @@ from lld.ruleset import Ruleset
 
 #: Hands per block: the unit of work, and the span over which bots keep their state.
 BLOCK = 200
+
+#: Processes a tournament starts at most, for each core it may use.
+MAX_WORKERS_PER_CORE = 4
 
 #: ``progress(hands_done, hands_total)``, called as blocks finish.
 Progress = Callable[[int, int], None]
@@ -300,8 +304,16 @@ def _add(row: list[int], sums: tuple[int, ...]) -> None:
     row[:] = map(add, row, sums)
 
 
+def _block_count(hands: int) -> int:
+    return -(-hands // BLOCK)  # not len(range(...)), which a huge count overflows
+
+
 def _blocks(hands: int) -> range:
-    return range((hands + BLOCK - 1) // BLOCK)
+    return range(_block_count(hands))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _in_process(t: Tournament) -> Iterator[tuple[Any, int, int]]:
@@ -371,22 +383,32 @@ def play_tournament(
     """
     import time
 
-    bots = tuple(bots)
+    if not isinstance(rules, Ruleset):
+        raise RulesetError(f"a tournament is played under a Ruleset, not {shown(rules)}")
+    try:
+        names = tuple(bots) if not isinstance(bots, str) else None
+    except TypeError:
+        names = None
+    if names is None or not all(isinstance(name, str) for name in names):
+        raise ConfigError(f"bots must be a list of bot names, not {shown(bots)}")
+    bots = names
     n = len(bots)
     rules.stakes(n)  # the reading must give a game for this many players
     for name in bots:
         make_bot(name)  # an unknown bot fails here, once, not in every worker
-    if hands < 1:
-        raise RulesetError(f"a tournament needs 1 hand or more, not {hands}")
-    if not 0 <= first_dealer < n:
-        raise RulesetError(f"first dealer {first_dealer} is not a seat (0 to {n - 1})")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise RulesetError(f"the seed must be a whole number 0 or more, not {seed!r}")
-    if workers is not None and workers < 1:
-        raise RulesetError(f"workers must be 1 or more, not {workers}")
+    if not _whole(hands) or hands < 1:
+        raise RulesetError(f"a tournament needs 1 hand or more (whole), not {shown(hands)}")
+    if not _whole(first_dealer) or not 0 <= first_dealer < n:
+        raise RulesetError(f"first dealer {shown(first_dealer)} is not a seat (0 to {n - 1})")
+    if not _whole(seed) or not 0 <= seed <= MAX_SEED:  # as a deal's seed is
+        raise RulesetError(f"the seed must be a whole number 0 to 2**64 - 1, not {shown(seed)}")
+    if workers is not None and (not _whole(workers) or workers < 1):
+        raise RulesetError(f"workers must be 1 or more (whole), not {shown(workers)}")
     t = Tournament(rules, bots, hands, seed, first_dealer)
     wanted = default_workers() if workers is None else workers
-    wanted = min(wanted, len(_blocks(hands)))
+    # No more processes than blocks, nor than MAX_WORKERS_PER_CORE to a core:
+    # beyond that they only share the same cores, each with its own memory.
+    wanted = min(wanted, _block_count(hands), MAX_WORKERS_PER_CORE * default_workers())
     totals = [[0] * 5 for _ in range(3 * n)]
     unbalanced = 0
     done = 0
@@ -396,7 +418,7 @@ def play_tournament(
     if pool is None:
         results: Iterator[tuple[Any, int, int]] = _in_process(t)
     else:
-        results = _from_pool(pool, t)
+        results = _from_pool(pool, t, wanted)
     try:
         for sums, lopsided, block in results:
             for row, add in zip(totals, sums, strict=True):
@@ -417,12 +439,24 @@ def play_tournament(
     )  # fmt: skip
 
 
-def _from_pool(pool: Executor, t: Tournament) -> Iterator[tuple[Any, int, int]]:
-    from concurrent.futures import as_completed
+def _from_pool(pool: Executor, t: Tournament, workers: int) -> Iterator[tuple[Any, int, int]]:
+    """The blocks' results as they finish. A few blocks per worker are handed out
+    at a time, not all at once: a long tournament would otherwise hold a pending
+    task for every block it has."""
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
 
-    futures = {pool.submit(_play_held_block, block): block for block in _blocks(t.hands)}
-    for future in as_completed(futures):
-        yield (*future.result(), futures[future])
+    blocks = iter(_blocks(t.hands))
+    pending: dict[Future[tuple[list[list[int]], int]], int] = {}
+    while True:
+        for block in blocks:
+            pending[pool.submit(_play_held_block, block)] = block
+            if len(pending) >= 2 * workers:
+                break
+        if not pending:
+            return
+        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
+            yield (*future.result(), pending.pop(future))
 
 
 def _portable(t: Tournament) -> Tournament:
