@@ -119,9 +119,9 @@ def _set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int
         if not os.path.isdir(folder):
             raise ConfigError(f"--save {args.save}: there is no directory {folder}")
     if args.resume:
-        from lld.record import load_record
+        from lld.hand_files import load_hand
 
-        rec = load_record(args.resume)
+        rec = load_hand(args.resume)
         # A record saved by 'save FILE' names its seats 'you' and 'willughby 2' ...;
         # any other record is played with --seat, --opponents and --bots.
         names = list(rec.seats)

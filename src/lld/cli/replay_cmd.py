@@ -12,8 +12,9 @@ from typing import Any
 from lld.cards import count, format_cards
 from lld.events import Event
 from lld.game import Game
+from lld.hand_files import load_hand
 from lld.moves import KINDS
-from lld.record import HandRecord, load_record, replay
+from lld.record import HandRecord, replay
 from lld.replay import Step, steps
 from lld.summary import summarize
 
@@ -22,17 +23,18 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "replay",
         help="replay a hand record, checking every move and the result",
-        description="Replay a hand record (text, or JSON if FILE ends in .json): every move"
+        description="Replay a hand record or a position (text, or JSON if FILE ends in .json):"
+        " every move"
         " is checked against the record's ruleset, and the record's result, if it gives one,"
         " against the replay.",
     )
-    p.add_argument("file", metavar="FILE", help="a hand record (.lld text or .json)")
+    p.add_argument("file", metavar="FILE", help="a hand record or a position (.lld text or .json)")
     p.add_argument("--json", action="store_true", help="print the replayed hand as JSON")
     p.set_defaults(func=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    rec = load_record(args.file)
+    rec = load_hand(args.file)
     game = replay(rec)  # every move and the result checked
     walk = steps(rec)
     if args.json:
