@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from lld.bots import Bot, make_bot
 from lld.cli import play_view
-from lld.cli.common import add_game_args, add_json, dump, seed_of
+from lld.cli.common import add_game_args, add_json, dump, seed_of, whole_number
 from lld.errors import ConfigError, IllegalMoveError, LldError, NotationError, RulesetError
 from lld.game import Game
 from lld.moves import LIE, TURN_KINDS, Move
@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     )
     add_game_args(p)
     p.add_argument("--bots", metavar="NAME", help="bots only: every seat is this bot")
-    p.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
+    p.add_argument("--seat", type=whole_number, default=0, help="the seat you play (default 0)")
     p.add_argument(
         "--opponents", default="willughby", metavar="NAME",
         help="the bot at every other seat (default willughby)",
