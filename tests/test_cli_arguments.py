@@ -73,3 +73,91 @@ def test_a_signed_or_huge_number_meets_the_argument_s_own_check(
 def test_ascii_numbers_still_work(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "--players", "4", "--seed", "10", "--dealer", "0", "--json"]) == 0
     assert '"seed": 10' in capsys.readouterr().out
+
+
+# ------------------------------------------------------- nothing silently ignored
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (("--seat", "2"), "--seat is for a table you play at; with --bots every seat is a bot"),
+        (("--seat", "9"), "--seat is for a table you play at"),
+        (("--opponents", "random"), "--opponents is for a table you play at"),
+    ],
+)
+def test_play_with_bots_refuses_the_arguments_of_a_player(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], problem: str
+) -> None:
+    # They were accepted and ignored (an out-of-range --seat too).
+    assert problem in refused(capsys, "play", "--bots", "random", *args)
+
+
+@pytest.mark.parametrize("bots", ["", "  "])
+def test_play_with_an_empty_bots_name_is_refused(
+    capsys: pytest.CaptureFixture[str], bots: str
+) -> None:
+    # '--bots ""' was read as no --bots: a table with you at it started.
+    assert "--bots names no bot (known: random, willughby)" in refused(
+        capsys, "play", "--bots", bots
+    )
+
+
+@pytest.fixture
+def saved_hand(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> str:
+    path = f"{tmp_path}/half.lld"
+    sys.stdin = io.StringIO("1\nq\n")
+    try:
+        assert main(["play", "--seed", "5", "--seat", "1", "--save", path]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    capsys.readouterr()
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--ruleset", "parlett"), ("--ruleset", "reconstruction"),
+        ("--option", "lie_down=voluntary"),
+        ("--seed", "5"), ("--players", "5"), ("--dealer", "0"),
+    ],
+)  # fmt: skip
+def test_resume_refuses_what_the_record_fixes(
+    capsys: pytest.CaptureFixture[str], saved_hand: str, args: tuple[str, ...]
+) -> None:
+    # The record fixes the rules and the deal: these were accepted and ignored.
+    line = refused(capsys, "play", "--resume", saved_hand, *args)
+    assert line == (
+        f"lld: {args[0]} cannot be given with --resume: the record fixes the rules and the deal"
+    )
+
+
+@pytest.mark.parametrize("args", [("--seat", "0"), ("--opponents", "random"), ("--bots", "random")])
+def test_resume_of_a_saved_hand_refuses_other_seating(
+    capsys: pytest.CaptureFixture[str], saved_hand: str, args: tuple[str, ...]
+) -> None:
+    line = refused(capsys, "play", "--resume", saved_hand, *args)
+    assert line == (
+        f"lld: {args[0]} cannot be given with --resume {saved_hand}: the saved hand names"
+        " who sits where"
+    )
+
+
+def test_resume_of_a_record_without_seats_uses_the_seating_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from lld.demonstrate import examples_directory
+
+    folder = examples_directory()
+    if folder is None:
+        pytest.skip("no examples with this copy of lld")
+    record = str(folder / "r05-three-players.lld")
+    assert main(["play", "--resume", record, "--bots", "random"]) == 0
+    assert "seat 2 (random 2)" in capsys.readouterr().out
+    sys.stdin = io.StringIO("1\n" * 100)
+    try:
+        assert main(["play", "--resume", record, "--seat", "2"]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    assert "You are seat 2." in capsys.readouterr().out
