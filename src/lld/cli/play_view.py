@@ -142,7 +142,7 @@ def prompt(view: Observation, names: Sequence[str], you: int, turn: bool) -> str
     to_play = who(view.to_play, names, you)
     return (
         f"seat {you} (you), a free move? {to_play} is to play."
-        " Number or move, Enter to pass (help, hint, q)> "
+        " Number or move, Enter to pass (help, hint, save FILE, q)> "
     )
 
 
