@@ -40,7 +40,8 @@ def register(sub: Any) -> None:
         epilog="rulesets (--ruleset) and the player counts (--players) each gives:\n"
         + "\n".join(lines)
         + "\n\nAt the table: 'help' explains the moves, 'hint' asks the willughby bot,"
-        " 'save FILE' saves the hand (resume it with --resume FILE), 'q' quits.",
+        " 'save FILE' saves the hand (resume it with --resume FILE; 'save! FILE' replaces"
+        " a file that exists), 'q' quits.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_args(p)
@@ -171,8 +172,8 @@ class TerminalPlayer:
             if text.lower() == "hint":
                 self._hint(view)
                 continue
-            if word.lower() == "save":
-                self._save(rest.strip())
+            if word.lower() in ("save", "save!"):
+                self._save(rest.strip(), replace=word.endswith("!"))
                 continue
             if not text:
                 if not turn:
@@ -196,13 +197,16 @@ class TerminalPlayer:
         what = "pass" if h.move is None else h.move.action()
         self._say(f"  the willughby bot would: {what}", f"  because: {h.reason}")
 
-    def _save(self, path: str) -> None:
+    def _save(self, path: str, replace: bool) -> None:
         if not path:
             self._say("  save where? type 'save FILE'")
             return
         # No shell reads the prompt, so '~' is expanded here, as it would be in
         # 'lld play --resume ~/hand.lld'.
-        path = os.path.expanduser(path)
+        given, path = path, os.path.expanduser(path)
+        if not replace and os.path.lexists(path) and not os.path.isdir(path):
+            self._say(f"  {path} exists: 'save! {given}' replaces it, or save under another name")
+            return
         try:
             _save(self.table, self.names, path)
         except LldError as error:
