@@ -161,3 +161,27 @@ def test_resume_of_a_record_without_seats_uses_the_seating_given(
     finally:
         sys.stdin = sys.__stdin__
     assert "You are seat 2." in capsys.readouterr().out
+
+
+# ------------------------------------------------------------ where to look for help
+
+
+@pytest.mark.parametrize(
+    ("command", "needed"),
+    [("rules", ()), ("stakes", ()), ("deal", ()), ("play", ()), ("simulate", ()),
+     ("replay", ("FILE",)), ("sources", ()), ("ruling", ("R1",)), ("audit", ()),
+     ("handout", ("-o", "x.pdf"))],
+)  # fmt: skip
+def test_an_unknown_flag_after_a_command_points_to_that_command_s_help(
+    capsys: pytest.CaptureFixture[str], command: str, needed: tuple[str, ...]
+) -> None:
+    # It pointed to 'lld --help', which does not list the command's flags.
+    line = refused(capsys, command, *needed, "--no-such-flag")
+    assert line == f"lld: unrecognized arguments: --no-such-flag (see 'lld {command} --help')"
+
+
+def test_an_unknown_flag_before_the_command_points_to_lld_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    line = refused(capsys, "--no-such-flag", "rules")
+    assert line == "lld: unrecognized arguments: --no-such-flag (see 'lld --help')"
