@@ -81,3 +81,25 @@ def test_a_malformed_json_position_is_refused_in_one_line(
     assert len(lines) == 1, err
     assert lines[0].startswith(f"lld: {path}"), err
     assert problem in lines[0]
+
+
+def test_replay_shows_the_cards_each_lie_down_put_on_the_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 'lld play' showed them; 'lld replay' logged "1: lie" and nothing more.
+    path = tmp_path / "lie.lld"
+    path.write_text(
+        "ruleset: du-coeur\nplayers: 4\ndealer: 3\nhand 0: 3D QC\nhand 1: 5C 5S 8D\n"
+        "hand 2: 3C JD\nhand 3: 8S JH\ntable: QH\n"
+        "won 0: AC AD 3H 3S 6C 6D 8C 8H TH TS KH KS\nwon 1: AH AS 4C 4D 6H 6S 9C 9D JC JS\n"
+        "won 2: 2C 2D 4H 4S 7C 7D 9H 9S QD QS\nwon 3: 2H 2S 5D 5H 7H 7S TC TD KC KD\n"
+        "moves:\n0: QC x QH\n1: lie\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "  R22  1: lie, putting 5C 5S 8D on the table\n" in out
+    code, out, err = run(capsys, "replay", str(path), "--json")
+    assert code == 0, err
+    lie = next(e for e in json.loads(out)["events"] if e["kind"] == "lie")
+    assert lie["put_down"] == "5C 5S 8D"
