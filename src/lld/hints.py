@@ -18,8 +18,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lld.bots.willughby import WillughbyBot, free_choice
-from lld.moves import Move
+from lld.moves import CAPTURE, Move
 from lld.observation import Observation
+
+#: The bot's urgency at or below which its advice keeps a capture for later
+#: (1: certain, kept for last; 0: never while anything else is left).
+KEPT_FOR_LATER = 1
+#: Said before such advice when the bot takes the capture all the same, so that a
+#: hint never says "leave it" of the very move it recommends.
+NOTHING_PRESSING = (
+    "no capture here is pressing and a turn must be played, so the time has come for one"
+    " the advice keeps for later; the advice on it: "
+)
 
 
 @dataclass(frozen=True)
@@ -44,4 +54,9 @@ def hint(view: Observation, seed: int = 0) -> Hint:
     if view.to_play != view.seat or view.over:
         return Hint(None, "nothing to do now: pass, and wait for your turn")
     move, reason = bot.explain(view)
+    if move.kind == CAPTURE:
+        score, advice = bot.urgency(view, move)
+        # Only the bot's own reason is reworded (a look-ahead's is about staying in).
+        if score <= KEPT_FOR_LATER and reason.startswith(advice.reason()):
+            reason = NOTHING_PRESSING + reason
     return Hint(move, reason)

@@ -21,6 +21,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(BAD_INPUT, f"lld: {one_line(message)} (see 'lld {self._command()}--help')\n")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        # A command's parser refuses what it does not know itself, so the error points
+        # to that command's --help (the top parser would point to 'lld --help').
+        if extras and self._command():
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
     def _command(self) -> str:
         words = self.prog.split()[1:]
         return " ".join(words) + " " if words else ""

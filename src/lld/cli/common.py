@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 
-from lld.errors import NotationError
+from lld.errors import NotationError, shown
 
 #: Exit status for bad input (an unknown option, a malformed record, …).
 BAD_INPUT = 2
@@ -15,6 +16,24 @@ BAD_INPUT = 2
 def one_line(text: str) -> str:
     """``text`` with anything unprintable (a line break inside an argument) escaped."""
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
+#: A number on the command line, as records and the game prompt write one: ASCII
+#: digits, perhaps after a minus sign (each argument's own check says which
+#: values it takes). ``int()`` alone would take any Unicode digit and underscores.
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def whole_number(text: str) -> int:
+    """argparse ``type`` of every number argument; argparse names the argument."""
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number written with the digits 0-9, not {shown(text)}"
+        )
+    try:
+        return int(text)
+    except ValueError:  # past Python's 4,300-digit limit
+        raise argparse.ArgumentTypeError(f"a number of {len(text):,} digits is too long") from None
 
 
 def add_json(p: argparse.ArgumentParser, text: str = "print JSON") -> None:
@@ -35,9 +54,11 @@ def add_game_args(p: argparse.ArgumentParser, players_default: int | None = 5) -
         "--ruleset", default="reconstruction", metavar="NAME",
         help=f"one of {', '.join(sorted(PRESETS))} (default reconstruction)",
     )  # fmt: skip
-    p.add_argument("--players", type=int, default=players_default, metavar="N")
-    p.add_argument("--seed", type=int, metavar="N", help="fixes the deal (default: a new one)")
-    p.add_argument("--dealer", type=int, metavar="SEAT", help="default: cut for the deal")
+    p.add_argument("--players", type=whole_number, default=players_default, metavar="N")
+    p.add_argument(
+        "--seed", type=whole_number, metavar="N", help="fixes the deal (default: a new one)"
+    )
+    p.add_argument("--dealer", type=whole_number, metavar="SEAT", help="default: cut for the deal")
     add_option(p)
 
 

@@ -13,11 +13,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from lld.bots import Bot, make_bot
 from lld.cli import play_view
-from lld.cli.common import add_game_args, add_json, dump, seed_of
-from lld.errors import ConfigError, IllegalMoveError, LldError, NotationError, RulesetError
-from lld.game import Game
+from lld.cli.common import add_game_args, add_json, dump, whole_number
+from lld.cli.play_setup import YOU, set_up
+from lld.errors import IllegalMoveError, LldError, NotationError
 from lld.moves import LIE, TURN_KINDS, Move
 from lld.observation import Observation
 from lld.reports import preset_summaries, stakes_report
@@ -25,7 +24,6 @@ from lld.session import Played, Table
 
 #: A typed move number longer than this is no move number (and is never turned into an int).
 MAX_NUMBER_DIGITS = 4
-YOU = "you"
 
 
 class Quit(Exception):
@@ -42,14 +40,17 @@ def register(sub: Any) -> None:
         epilog="rulesets (--ruleset) and the player counts (--players) each gives:\n"
         + "\n".join(lines)
         + "\n\nAt the table: 'help' explains the moves, 'hint' asks the willughby bot,"
-        " 'save FILE' saves the hand (resume it with --resume FILE), 'q' quits.",
+        " 'save FILE' saves the hand (resume it with --resume FILE; 'save! FILE' replaces"
+        " a file that exists), 'q' quits.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_args(p)
+    # None, so that an argument given can be told from one left out (see play_setup).
+    p.set_defaults(ruleset=None, players=None)
     p.add_argument("--bots", metavar="NAME", help="bots only: every seat is this bot")
-    p.add_argument("--seat", type=int, default=0, help="the seat you play (default 0)")
+    p.add_argument("--seat", type=whole_number, metavar="N", help="the seat you play (default 0)")
     p.add_argument(
-        "--opponents", default="willughby", metavar="NAME",
+        "--opponents", metavar="NAME",
         help="the bot at every other seat (default willughby)",
     )  # fmt: skip
     p.add_argument(
@@ -66,7 +67,7 @@ def register(sub: Any) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     out: TextIO = sys.stderr if args.json else sys.stdout
-    table, names, you, seed = _set_up(args)
+    table, names, you, seed = set_up(args)
     game = table.game
     show = out if (you is not None or not args.json) else None  # bots only + --json: silent
     stakes = stakes_report(game.rules, game.n)
@@ -109,65 +110,6 @@ def run_play(args: argparse.Namespace) -> int:
 
         dump(summarize(game, names))
     return 0
-
-
-def _set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int | None]:
-    """The table, the seat names, your seat (``None``: bots only) and the deal's seed."""
-    if args.save:
-        # Found out now, not after a whole hand has been played and cannot be kept.
-        folder = os.path.dirname(os.path.abspath(args.save))
-        if not os.path.isdir(folder):
-            raise ConfigError(f"--save {args.save}: there is no directory {folder}")
-    if args.resume:
-        from lld.record import load_record
-
-        rec = load_record(args.resume)
-        # A record saved by 'save FILE' names its seats 'you' and 'willughby 2' ...;
-        # any other record is played with --seat, --opponents and --bots.
-        names = list(rec.seats)
-        if not names or not all(name == YOU or _bot_named(name) for name in names):
-            names = _names(args, rec.players)
-        you = names.index(YOU) if YOU in names else None
-        return Table.resume(rec, _bots(names, args.bots)), names, you, rec.seed
-    rules_seed = seed_of(args)
-    from lld.presets import ruleset_with
-
-    rules = ruleset_with(args.ruleset, args.option)
-    n = args.players
-    rules.stakes(n)
-    if args.dealer is not None and not 0 <= args.dealer < n:
-        raise RulesetError(f"--dealer {args.dealer} is not a seat (0 to {n - 1})")
-    names = _names(args, n)
-    you = names.index(YOU) if YOU in names else None
-    game = Game.new(rules, n, rules_seed, args.dealer)
-    return Table(game, _bots(names, args.bots)), names, you, rules_seed
-
-
-def _names(args: argparse.Namespace, n: int) -> list[str]:
-    """Seat names as the record keeps them: ``you`` and ``willughby 1`` ..."""
-    if args.bots:
-        make_bot(args.bots)
-        return [f"{args.bots.strip().lower()} {s}" for s in range(n)]
-    if not 0 <= args.seat < n:
-        raise RulesetError(f"--seat {args.seat} is not a seat (0 to {n - 1})")
-    make_bot(args.opponents)
-    return [YOU if s == args.seat else f"{args.opponents.strip().lower()} {s}" for s in range(n)]
-
-
-def _bot_named(name: str) -> bool:
-    from lld.bots import BOTS
-
-    kind, _, seat = name.partition(" ")
-    return kind in BOTS and seat.isascii() and seat.isdigit()
-
-
-def _bots(names: list[str], fallback: str | None) -> list[Bot]:
-    """A bot for every seat not played by you (yours is replaced by the terminal)."""
-    bots: list[Bot] = []
-    for seat, name in enumerate(names):
-        kind = (fallback or "willughby") if name == YOU else name.split()[0]
-        bots.append(make_bot(kind, seat))
-    return bots
 
 
 def _save(table: Table, names: list[str], path: str) -> str:
@@ -230,8 +172,8 @@ class TerminalPlayer:
             if text.lower() == "hint":
                 self._hint(view)
                 continue
-            if word.lower() == "save":
-                self._save(rest.strip())
+            if word.lower() in ("save", "save!"):
+                self._save(rest.strip(), replace=word.endswith("!"))
                 continue
             if not text:
                 if not turn:
@@ -255,13 +197,16 @@ class TerminalPlayer:
         what = "pass" if h.move is None else h.move.action()
         self._say(f"  the willughby bot would: {what}", f"  because: {h.reason}")
 
-    def _save(self, path: str) -> None:
+    def _save(self, path: str, replace: bool) -> None:
         if not path:
             self._say("  save where? type 'save FILE'")
             return
         # No shell reads the prompt, so '~' is expanded here, as it would be in
         # 'lld play --resume ~/hand.lld'.
-        path = os.path.expanduser(path)
+        given, path = path, os.path.expanduser(path)
+        if not replace and os.path.lexists(path) and not os.path.isdir(path):
+            self._say(f"  {path} exists: 'save! {given}' replaces it, or save under another name")
+            return
         try:
             _save(self.table, self.names, path)
         except LldError as error:

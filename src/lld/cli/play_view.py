@@ -33,7 +33,8 @@ HELP = """\
   A free move is a lay or a claim: you may make one whenever you are asked, in turn or
   not; on your turn you may lay first and then play. Enter passes a free move.
   The [R12]-style tags name the ruling behind each event; 'lld ruling R12' shows it.
-  Commands: help, hint (what the willughby bot would do, and why), save FILE, q to quit."""
+  Commands: help, hint (what the willughby bot would do, and why), save FILE (never over
+  a file that exists: save! FILE replaces it), q to quit."""
 
 
 def who(seat: int, names: Sequence[str], you: int | None) -> str:
@@ -142,7 +143,7 @@ def prompt(view: Observation, names: Sequence[str], you: int, turn: bool) -> str
     to_play = who(view.to_play, names, you)
     return (
         f"seat {you} (you), a free move? {to_play} is to play."
-        " Number or move, Enter to pass (help, hint, q)> "
+        " Number or move, Enter to pass (help, hint, save FILE, q)> "
     )
 
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from lld.cards import count, format_cards
 from lld.events import Event
 from lld.game import Game
-from lld.moves import KINDS
-from lld.record import HandRecord, load_record, replay
+from lld.hand_files import load_hand
+from lld.moves import KINDS, LIE
+from lld.record import HandRecord, replay
 from lld.replay import Step, steps
 from lld.summary import summarize
 
@@ -22,17 +23,18 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "replay",
         help="replay a hand record, checking every move and the result",
-        description="Replay a hand record (text, or JSON if FILE ends in .json): every move"
+        description="Replay a hand record or a position (text, or JSON if FILE ends in .json):"
+        " every move"
         " is checked against the record's ruleset, and the record's result, if it gives one,"
         " against the replay.",
     )
-    p.add_argument("file", metavar="FILE", help="a hand record (.lld text or .json)")
+    p.add_argument("file", metavar="FILE", help="a hand record or a position (.lld text or .json)")
     p.add_argument("--json", action="store_true", help="print the replayed hand as JSON")
     p.set_defaults(func=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    rec = load_record(args.file)
+    rec = load_hand(args.file)
     game = replay(rec)  # every move and the result checked
     walk = steps(rec)
     if args.json:
@@ -49,29 +51,42 @@ def replay_json(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> dict[str
     out.update(summarize(game, rec.seats))
     out["options"] = dict(rec.options)
     out["result_checked"] = rec.result is not None
-    out["events"] = [_event_json(e, c) for e, c, _ in _events_by_step(rec, game, walk)]
+    out["events"] = [_event_json(r) for r in _events_by_step(rec, game, walk)]
     return out
 
 
-def _event_json(event: Event, comment: str) -> dict[str, Any]:
-    entry = event.to_json()
-    if comment:
-        entry["comment"] = comment
+def _event_json(row: _Row) -> dict[str, Any]:
+    entry = row.event.to_json()
+    if row.put_down:
+        entry["put_down"] = format_cards(row.put_down)
+    if row.comment:
+        entry["comment"] = row.comment
     return entry
 
 
-def _events_by_step(
-    rec: HandRecord, game: Game, walk: tuple[Step, ...]
-) -> list[tuple[Event, str, tuple[str, ...]]]:
+class _Row(NamedTuple):
+    """An event as the replay shows it."""
+
+    event: Event
+    #: The record's comment on the event's move (on the move's own event only).
+    comment: str = ""
+    #: The comment lines before the move.
+    before: tuple[str, ...] = ()
+    #: For a lie-down, the cards it put on the table (the position's ``lie_downs``).
+    put_down: int = 0
+
+
+def _events_by_step(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> list[_Row]:
     """Every event, with the record's comment on its move and the comment lines
     before it (for the event that is the move itself)."""
     first = walk[0].before.events if walk else tuple(game.events)
-    out: list[tuple[Event, str, tuple[str, ...]]] = [(e, "", ()) for e in first]
+    out = [_Row(e) for e in first]
     for step in walk:
         line = rec.moves[step.move_index]
         move_event, *rest = step.events
-        out.append((move_event, step.comment, line.before))
-        out.extend((e, "", ()) for e in rest)
+        put_down = step.after.lie_downs[step.seat] if move_event.kind == LIE else 0
+        out.append(_Row(move_event, step.comment, line.before, put_down))
+        out.extend(_Row(e) for e in rest)
     return out
 
 
@@ -99,10 +114,12 @@ def replay_text(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> str:
         lines.append(f"  {rec.name_of(seat) + ':':<16} {hand}{extra}")
     lines.append(f"  {'table:':<16} {format_cards(game.deal.table)}")
     lines.append("")
-    for event, comment, before_lines in _events_by_step(rec, game, walk):
+    for event, comment, before_lines, put_down in _events_by_step(rec, game, walk):
         text = event.describe()
         for before in before_lines:
             lines.append(f"         # {before}")
+        if put_down:
+            text = f"{text}, putting {format_cards(put_down)} on the table"
         if event.kind in KINDS and event.seat is not None and rec.seats:
             text = f"{text}  ({rec.seats[event.seat]})"
         row = f"  {event.rule:<4} {text}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lld.cli.common import add_json, add_option, dump
+from lld.cli.common import add_json, add_option, dump, whole_number
 from lld.errors import ConfigError
 from lld.reports import (
     PresetReport,
@@ -28,7 +28,9 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("stakes", help="the stakes table and balance check")
     p.add_argument("--ruleset", default="reconstruction", metavar="NAME", help=names)
-    p.add_argument("--players", type=int, metavar="N", help="one player count (default: all)")
+    p.add_argument(
+        "--players", type=whole_number, metavar="N", help="one player count (default: all)"
+    )
     add_option(p)
     add_json(p)
     p.set_defaults(func=run_stakes)

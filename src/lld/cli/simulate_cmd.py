@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from lld.cli.common import add_game_args, add_json, dump, seed_of
+from lld.cli.common import add_game_args, add_json, dump, seed_of, whole_number
 from lld.errors import ConfigError, RulesetError, shown
 from lld.presets import ruleset_with
 from lld.tournament import TournamentResult, play_tournament
@@ -18,13 +18,13 @@ def register(sub: Any) -> None:
         "simulate", help="play many hands among bots, seats and dealer rotated, and report",
     )  # fmt: skip
     add_game_args(p)
-    p.add_argument("--hands", type=int, default=1000, metavar="N")
+    p.add_argument("--hands", type=whole_number, default=1000, metavar="N")
     p.add_argument(
         "--bots", default="random", metavar="NAME[,NAME…]",
         help="one bot for every seat, or one per seat separated by commas",
     )  # fmt: skip
     p.add_argument(
-        "--workers", type=int, metavar="N", help="processes to use (default: every core)"
+        "--workers", type=whole_number, metavar="N", help="processes to use (default: every core)"
     )
     add_json(p)
     p.set_defaults(func=run_simulate)
@@ -33,6 +33,7 @@ def register(sub: Any) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     rules = ruleset_with(args.ruleset, args.option)
     n = args.players
+    rules.stakes(n)  # a player count the ruleset has no game for is refused first
     # Past sys.maxsize the tournament cannot count its blocks (an OverflowError
     # traceback); no run would reach so many hands anyway.
     if not 1 <= args.hands <= sys.maxsize:

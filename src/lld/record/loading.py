@@ -15,6 +15,14 @@ MAX_RECORD_CHARS = 4_000_000
 
 def load_record(path: str) -> HandRecord:
     """Read a record file: JSON if its name ends ``.json``, else text."""
+    text = read_record_file(path)
+    if path.lower().endswith(".json"):
+        return parse_json_record(text, path)
+    return parse_record(text, path)
+
+
+def read_record_file(path: str) -> str:
+    """A record file's text, refused in one :class:`RecordError` if it cannot be a record."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read(MAX_RECORD_CHARS + 1)
@@ -30,6 +38,4 @@ def load_record(path: str) -> HandRecord:
         raise RecordError(
             path, f"too large for a hand record (over {MAX_RECORD_CHARS:,} characters)"
         )
-    if path.lower().endswith(".json"):
-        return parse_json_record(text, path)
-    return parse_record(text, path)
+    return text

@@ -1,7 +1,7 @@
 """The JSON Schemas (draft 2020-12) of the reports' JSON forms, shipped in the package.
 
 >>> sorted(SCHEMAS)
-['preset-report', 'ruling-report', 'stakes-report']
+['preset-listing', 'preset-report', 'ruling-report', 'stakes-listing', 'stakes-report']
 >>> schema("stakes-report")["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
 """
@@ -18,6 +18,9 @@ SCHEMAS = {
     "ruling-report": "ruling-report.schema.json",
     "preset-report": "preset-report.schema.json",
     "stakes-report": "stakes-report.schema.json",
+    # The command line's own wrappers: ``lld rules --json`` and ``lld stakes --json``.
+    "preset-listing": "preset-listing.schema.json",
+    "stakes-listing": "stakes-listing.schema.json",
 }
 
 
