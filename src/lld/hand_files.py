@@ -1,8 +1,8 @@
 """Reading a hand from a file: a hand record, or a position, in either notation.
 
 A position's text notation is a hand record under its own first line, so
-:func:`lld.record.load_record` reads it already; its JSON notation adds a
-``state`` that :meth:`lld.position.Position.from_json` checks against the
+``lld.record.load_record`` reads it already; its JSON notation adds a
+``state`` that ``Position.from_json`` checks against the
 replay, and the record reader (which sits below the positions) does not know.
 
 >>> import json, tempfile, os
