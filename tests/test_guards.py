@@ -308,3 +308,104 @@ def test_compiled_rules_are_named() -> None:
 def test_an_explicit_deal_with_a_card_outside_the_pack_is_a_setup_error(stray: int) -> None:
     with pytest.raises(SetupError, match="hand 0 is not a set of cards"):
         Deal(3, 0, (stray, 0, 0), FULL_DECK)
+
+
+# ------------------------------------------- arguments of the wrong kind
+
+
+def _as_any(value: object) -> Any:
+    """``value``, typed so that mypy lets a test pass it where it does not belong."""
+    return value
+
+
+def _wrong_kind_cases() -> list[tuple[str, Any, type[LldError], str]]:
+    import random
+
+    import lld
+    from lld.cards import parse_card
+    from lld.reports import preset_report, ruling_report, stakes_report
+
+    game = Game.new(ruleset("parlett"), 5, 1)
+    seen = lld.Observation.of(game, 0)
+    return [
+        ("ruleset(5)", lambda: ruleset(_as_any(5)), RulesetError, "named by text"),
+        ("Move.parse(None)", lambda: Move.parse(_as_any(None)), NotationError, "a move is text"),
+        ("parse_card(None)", lambda: parse_card(_as_any(None)), NotationError, "a card is text"),
+        ("parse_cards(7)", lambda: parse_cards(_as_any(7)), NotationError, "cards are text"),
+        (
+            "ruling_report(14)",
+            lambda: ruling_report(_as_any(14)),
+            LldError,
+            "ID such as 'R14', not 14",
+        ),
+        ("steps('x')", lambda: lld.steps(_as_any("x")), ConfigError, "hand record or a position"),
+        (
+            "replay_under(7)",
+            lambda: lld.replay_under(_as_any(7)),
+            ConfigError,
+            "hand record or a position",
+        ),
+        (
+            "sample(obs, None)",
+            lambda: lld.sample(seen, _as_any(None)),
+            ConfigError,
+            "random.Random",
+        ),
+        (
+            "sample(game, rng)",
+            lambda: lld.sample(_as_any(game), random.Random(1)),
+            ConfigError,
+            "takes an Observation",
+        ),
+        (
+            "preset_report('parlett')",
+            lambda: preset_report(_as_any("parlett")),
+            RulesetError,
+            "a report is on a Ruleset",
+        ),
+        (
+            "stakes_report('parlett', 5)",
+            lambda: stakes_report(_as_any("parlett"), 5),
+            RulesetError,
+            "a report is on a Ruleset",
+        ),
+        (
+            "Game.new('parlett', 5, 1)",
+            lambda: Game.new(_as_any("parlett"), 5, 1),
+            RulesetError,
+            "played under a Ruleset",
+        ),
+        (
+            "Game.from_deal(None, deal)",
+            lambda: Game.from_deal(_as_any(None), game.deal),
+            RulesetError,
+            "played under a Ruleset",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [(f, e, m) for _, f, e, m in _wrong_kind_cases()],
+    ids=[name for name, *_ in _wrong_kind_cases()],
+)
+def test_an_argument_of_the_wrong_kind_is_named_in_one_line(
+    call: Any, error: type[LldError], message: str
+) -> None:
+    with pytest.raises(error, match=message) as raised:
+        call()
+    assert "\n" not in str(raised.value)
+
+
+def test_steps_and_replay_under_take_a_position_as_its_record() -> None:
+    import lld
+
+    game = Game.new(ruleset("parlett"), 5, 3)
+    for _ in range(4):
+        game.play(game.turn_moves()[0])
+    position = lld.Position.of(game)
+    assert [s.move for s in lld.steps(position)] == list(game.moves)
+    assert lld.steps(position) == lld.steps(position.record())
+    assert lld.replay_under(position, pair_against_pair="one_at_a_time") == lld.replay_under(
+        position.record(), pair_against_pair="one_at_a_time"
+    )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from lld.errors import NotationError
+from lld.errors import NotationError, shown
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -124,6 +124,8 @@ def parse_card(text: str) -> int:
     >>> format_card(parse_card("10s"))
     'TS'
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a card is text such as '7H', not {shown(text)}")
     t = text.strip()
     if len(t) >= 2:
         rank_text, suit_text = t[:-1].upper(), _SUIT_ALIASES.get(t[-1], t[-1].upper())
@@ -153,6 +155,8 @@ def parse_cards(text: str) -> int:
 
     ``-`` alone is the empty set.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"cards are text such as '7H 7S', not {shown(text)}")
     t = text.replace(",", " ").split()
     if t == ["-"]:
         return 0

@@ -39,7 +39,7 @@ from operator import not_
 
 from lld.cards import FULL_DECK
 from lld.deal import Deal
-from lld.errors import IllegalMoveError, NotationError
+from lld.errors import IllegalMoveError, NotationError, RulesetError, shown
 from lld.events import Event
 from lld.free_moves import check_claim, check_lay, rescan_lay_watch
 from lld.free_moves import free_moves as _free_moves
@@ -185,7 +185,12 @@ class Game:
     @classmethod
     def new(cls, rules: Ruleset, players: int, seed: int, dealer: int | None = None) -> Game:
         """A fresh hand dealt from ``seed`` (see :mod:`lld.deal`)."""
-        stakes = rules.stakes(players)
+        try:  # no check before: a hand dealt in the playout pays nothing for it
+            stakes = rules.stakes(players)
+        except AttributeError:
+            if isinstance(rules, Ruleset):
+                raise
+            raise _not_a_ruleset(rules) from None
         deal = Deal.from_seed(
             seed, players, stakes.hand_size, dealer,
             widow=stakes.widow, low_cut=rules.first_dealer == "low_cut",
@@ -217,7 +222,13 @@ class Game:
     @classmethod
     def from_deal(cls, rules: Ruleset, deal: Deal) -> Game:
         """A hand from explicit cards: any position can be set up this way."""
-        return cls(rules, deal, rules.stakes(deal.players))
+        try:
+            stakes = rules.stakes(deal.players)
+        except AttributeError:
+            if isinstance(rules, Ruleset):
+                raise
+            raise _not_a_ruleset(rules) from None
+        return cls(rules, deal, stakes)
 
     def _start(self) -> None:
         n, dealer, log = self.n, self.dealer, self._log.append
@@ -375,6 +386,12 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+
+def _not_a_ruleset(rules: object) -> RulesetError:
+    return RulesetError(
+        f"a game is played under a Ruleset, such as lld.ruleset('parlett'), not {shown(rules)}"
+    )
 
 
 def _malformed(move: Move) -> str | None:

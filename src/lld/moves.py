@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from lld.cards import count, format_cards, iter_cards, parse_cards, rank_of
-from lld.errors import IllegalMoveError, NotationError
+from lld.errors import IllegalMoveError, NotationError, shown
 from lld.kinds import EventKind
 
 CAPTURE = EventKind.CAPTURE
@@ -56,6 +56,8 @@ class Move(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Move:
         """Parse ``SEAT: ACTION``; raise :class:`NotationError` on malformed text."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text such as '2: 7S x 7H', not {shown(text)}")
         seat_text, sep, action = text.partition(":")
         if not sep:
             raise NotationError(

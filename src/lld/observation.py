@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.deal import Deal
-from lld.errors import IllegalMoveError, LldError
+from lld.errors import ConfigError, IllegalMoveError, LldError, shown
 from lld.events import Event
 from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
 from lld.ledger import Entry, totals
@@ -427,6 +427,10 @@ def sample(observation: Observation, rng: random.Random) -> Game:
     the observation is as likely as any other).
     """
     o = observation
+    if not isinstance(o, Observation):
+        raise ConfigError(f"sample() takes an Observation, not {shown(o)}")
+    if not isinstance(rng, random.Random):
+        raise ConfigError(f"sample() draws with a random.Random, not {shown(rng)}")
     if o.over:
         raise LldError("the hand is over: there is nothing hidden left to sample")
     from lld.game import Game

@@ -13,7 +13,7 @@ and the concordance checks the same against the quoted clauses.
 
 from __future__ import annotations
 
-from lld.errors import RulesetError
+from lld.errors import RulesetError, shown
 from lld.ruleset import Ruleset, parse_assignments
 
 PRESETS: dict[str, Ruleset] = {
@@ -237,6 +237,8 @@ def ruleset(name: str = "reconstruction", **overrides: str | None) -> Ruleset:
     >>> ruleset("parlett", pair_against_pair="one_at_a_time").pair_against_pair
     'one_at_a_time'
     """
+    if not isinstance(name, str):
+        raise RulesetError(f"a ruleset is named by text, such as 'parlett', not {shown(name)}")
     key = name.strip().lower().replace("_", "-")
     if key == "ducoeur":
         key = "du-coeur"

@@ -27,17 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from lld.errors import IllegalMoveError, LldError, RecordError
+from lld.errors import ConfigError, IllegalMoveError, LldError, RecordError, shown
 from lld.events import Event
 from lld.moves import Move
 from lld.position import Position
 from lld.presets import ruleset as preset
+from lld.record.model import HandRecord
 from lld.record.replaying import RefusedMoveError, check_result, play_line, replay_record
 from lld.ruleset import check_option
 
 if TYPE_CHECKING:
     from lld.game import Game
-    from lld.record.model import HandRecord
 
 #: How a replay went.
 #:
@@ -86,12 +86,23 @@ class Step(NamedTuple):
         )
 
 
-def steps(rec: HandRecord) -> tuple[Step, ...]:
-    """Every move of the record, with the position before and after it.
+def _record_of(rec: HandRecord | Position, caller: str) -> HandRecord:
+    """The record to replay: ``rec``, or the record of a position's deal and moves."""
+    if isinstance(rec, Position):
+        return rec.record()
+    if not isinstance(rec, HandRecord):
+        raise ConfigError(f"{caller} takes a hand record or a position, not {shown(rec)}")
+    return rec
+
+
+def steps(rec: HandRecord | Position) -> tuple[Step, ...]:
+    """Every move of the record (or of a position's moves), with the position
+    before and after it.
 
     Raises :class:`RefusedMoveError` (a :class:`~lld.errors.RecordError`) at a
     move the rules forbid; the record's result is not checked.
     """
+    rec = _record_of(rec, "steps()")
     game = rec.new_game()
     before = Position.of(game)
     out = []
@@ -157,7 +168,9 @@ class Outcome:
         return out
 
 
-def replay_under(rec: HandRecord, ruleset: str | None = None, **options: str | None) -> Outcome:
+def replay_under(
+    rec: HandRecord | Position, ruleset: str | None = None, **options: str | None
+) -> Outcome:
     """Replay ``rec``'s moves under its rules with ``options`` changed (and on
     another preset, if ``ruleset`` names one), and say how it went and where it
     parts from the record's own replay: the first move that becomes illegal,
@@ -168,6 +181,7 @@ def replay_under(rec: HandRecord, ruleset: str | None = None, **options: str | N
     :func:`lld.presets.ruleset` does: that is the caller's slip, not a reading that
     gives no game (which comes back as a ``no_game`` outcome).
     """
+    rec = _record_of(rec, "replay_under()")
     if ruleset is not None:
         preset(ruleset)
     for name, value in options.items():

@@ -9,7 +9,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lld.errors import NotFoundError
+from lld.errors import NotFoundError, shown
 
 #: The sources, in the project's order (the same as ``lld.ruleset.SOURCES``).
 SOURCE_IDS: tuple[str, ...] = ("du-coeur", "parlett", "caidis", "sympkyn", "crowe")
@@ -197,6 +197,8 @@ class Concordance:
 
     def ruling(self, ruling_id: str) -> Ruling:
         """A ruling by ID; ``r3`` and ``3`` are read as ``R3``."""
+        if not isinstance(ruling_id, str):
+            raise NotFoundError(f"a ruling is named by an ID such as 'R14', not {shown(ruling_id)}")
         key = ruling_id.strip().upper()
         if key.isdigit():
             key = "R" + key

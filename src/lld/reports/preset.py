@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from lld.errors import RulesetError, shown
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS, ruleset_with
 from lld.reports.stakes import StakesReport, stakes_report
 from lld.ruleset import OPTIONS, Ruleset
@@ -95,6 +96,10 @@ class PresetReport:
 
 def preset_report(rules: Ruleset, concordance: Concordance | None = None) -> PresetReport:
     """The report on ``rules`` (a preset, or a preset with options changed)."""
+    if not isinstance(rules, Ruleset):
+        raise RulesetError(
+            f"a report is on a Ruleset, such as lld.ruleset('parlett'), not {shown(rules)}"
+        )
     from lld.concordance import load
 
     conc = concordance if concordance is not None else load()

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from lld.cards import NUM_CARDS
+from lld.errors import RulesetError, shown
 from lld.roles import role_names
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable
@@ -195,6 +196,10 @@ class StakesReport:
 def stakes_report(rules: Ruleset, players: int) -> StakesReport:
     """The stakes for ``players`` under ``rules``; :class:`~lld.errors.RulesetError` if
     the reading gives no game for that many."""
+    if not isinstance(rules, Ruleset):
+        raise RulesetError(
+            f"a report is on a Ruleset, such as lld.ruleset('parlett'), not {shown(rules)}"
+        )
     t = rules.stakes(players)
     roles = role_names(players)
     antes = tuple(
