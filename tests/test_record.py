@@ -324,11 +324,11 @@ def test_schema_file_marks_must_all_be_filled_once() -> None:
     raw = json.loads(text)
     raw["properties"]["note"][DERIVED] = "notes"
     with pytest.raises(LldError, match="unknown x-lld-derived 'notes'"):
-        fill_derived(raw, PRESETS, {}, ())
+        fill_derived(raw, tuple(PRESETS), {}, ())
     raw = json.loads(text)
     del raw["properties"]["options"][DERIVED]
     with pytest.raises(LldError, match="expected each of"):
-        fill_derived(raw, PRESETS, {}, ())
+        fill_derived(raw, tuple(PRESETS), {}, ())
 
 
 def test_json_text_errors_name_the_line() -> None:
