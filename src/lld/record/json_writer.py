@@ -17,7 +17,7 @@ SCHEMA_RESOURCE = ("schema", "hand-record.schema.json")
 
 
 def to_json(rec: HandRecord) -> dict[str, Any]:
-    """The record as JSON-ready data (see ``schema/hand-record.schema.json``)."""
+    """The record as JSON-ready data (its JSON Schema is :func:`schema`)."""
     obj: dict[str, Any] = {"format": JSON_FORMAT}
     if rec.title is not None:
         obj["title"] = rec.title
