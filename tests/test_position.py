@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 import positions
 from lld.cards import count, parse_cards
 from lld.deal import Deal
-from lld.errors import NotationError
+from lld.errors import IllegalMoveError, NotationError, PositionError
 from lld.game import Game
 from lld.moves import CLAIM, LIE, Move
 from lld.position import Position
@@ -218,3 +220,133 @@ def test_bad_json_is_a_notation_error_naming_the_field() -> None:
         Position.from_json("{")
     with pytest.raises(NotationError, match=r"\$\.players|players"):
         Position.from_json({**obj, "players": "five"})
+
+
+# ------------------------------------------------- a position built directly
+
+
+def _lain_down() -> Position:
+    """A three-player position with a lie-down, a dead pair and a ledger."""
+    deal = Deal(
+        3, 2,
+        (parse_cards("5C 5S 8D"), parse_cards("8C 9H"), parse_cards("9C KD")),
+        parse_cards("KC"),
+        (parse_cards("AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5D 5H 6C 6D 6H 6S 7C 7D"),
+         parse_cards("7H 7S 8H 8S 9D 9S TC TD TH TS JC JD JH JS"),
+         parse_cards("QC QD QH QS KH KS")),
+    )  # fmt: skip
+    return Position.reach(
+        ruleset("sympkyn", deal_3="parlett", lie_down_pair="claimable"), deal, (Move(LIE, 0),)
+    )
+
+
+def _state(p: Position) -> dict[str, object]:
+    return {f.name: getattr(p, f.name) for f in dataclasses.fields(p)}
+
+
+# A wrong value for every field the rules, deal and moves decide.
+WRONG: dict[str, Callable[[Position], object]] = {
+    "hands": lambda p: (p.hands[1], p.hands[0], *p.hands[2:]),
+    "table": lambda p: p.table | (p.hands[1] & -p.hands[1]),
+    "won": lambda p: (p.won[1], p.won[0], *p.won[2:]),
+    "aside": lambda p: p.aside ^ 1,
+    "to_play": lambda p: (p.to_play + 1) % p.players,
+    "turns": lambda p: p.turns + 1,
+    "over": lambda p: not p.over,
+    "last_player": lambda p: 0 if p.last_player is None else None,
+    "final_turn": lambda p: not p.final_turn,
+    "out": lambda p: (None,) * p.players,
+    "lie_downs": lambda p: (0,) * p.players,
+    "dead": lambda p: (),
+    "fresh": lambda p: ((2, 12), *p.fresh),
+    "ledger": lambda p: p.ledger[:-1],
+    "events": lambda p: p.events[:-1],
+}
+
+
+def test_every_state_field_has_a_wrong_value_below() -> None:
+    decided = {f.name for f in dataclasses.fields(Position) if not f.compare}
+    assert set(WRONG) == decided
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_position_built_with_a_state_the_moves_do_not_reach_is_refused(name: str) -> None:
+    real = _lain_down()
+    wrong = WRONG[name](real)
+    assert wrong != getattr(real, name)
+    with pytest.raises(PositionError) as info:
+        Position(**{**_state(real), name: wrong})  # type: ignore[arg-type]
+    message = str(info.value)
+    assert message.startswith(f"Position: {name} is ")
+    assert "but its rules, deal and moves reach" in message
+    assert "\n" not in message
+    with pytest.raises(PositionError, match=f"^Position: {name} is "):
+        dataclasses.replace(real, **{name: wrong})  # type: ignore[arg-type]
+
+
+def test_the_first_field_that_disagrees_is_named() -> None:
+    real = _lain_down()
+    state = {**_state(real), "events": WRONG["events"](real), "table": WRONG["table"](real)}
+    with pytest.raises(PositionError, match=r"^Position: table is "):
+        Position(**state)  # type: ignore[arg-type]
+
+
+def test_a_position_built_with_the_state_the_moves_reach_is_the_real_one() -> None:
+    real = _lain_down()
+    built = Position(**_state(real))  # type: ignore[arg-type]
+    assert built == real
+    assert _state(built) == _state(real)
+    assert built.claims == real.claims
+    assert built.ending() == real.ending()
+    start = Position.of(Game.new(ruleset("parlett"), 5, seed=3))
+    assert Position(**_state(start)) == start  # type: ignore[arg-type]
+
+
+def test_a_position_built_from_another_deal_or_ruleset_is_refused() -> None:
+    real = _lain_down()
+    other_rules = real.rules.replace(lie_down_payment="stake_to_each_remaining")
+    with pytest.raises(PositionError, match=r"^Position: ledger is "):
+        Position(**{**_state(real), "rules": other_rules})  # type: ignore[arg-type]
+    hands = real.deal.hands
+    other_deal = dataclasses.replace(real.deal, hands=(hands[0], hands[2], hands[1]))
+    with pytest.raises(PositionError, match=r"^Position: hands is "):
+        Position(**{**_state(real), "deal": other_deal})  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        Position(**{**_state(real), "moves": (Move(LIE, 0), Move(LIE, 0))})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("rules", "parlett", "rules must be a Ruleset, not str"),
+        ("deal", None, "deal must be a Deal, not NoneType"),
+        ("moves", [], "moves must be a tuple, not list"),
+        ("moves", ("0: lie",), r"moves\[0\] must be a Move, not str"),
+    ],
+)
+def test_a_position_built_from_the_wrong_types_is_refused(
+    name: str, value: object, message: str
+) -> None:
+    with pytest.raises(PositionError, match=f"^Position: {message}$"):
+        Position(**{**_state(_lain_down()), name: value})  # type: ignore[arg-type]
+
+
+def test_positions_read_off_a_game_are_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Position.of (and reach, parse, from_json, which end in it) takes the game's
+    # own state: replaying the moves to check it would only repeat the game.
+    real = _lain_down()
+    game = real.game()
+    text, obj = real.format(), real.to_json()
+    import lld.position
+
+    monkeypatch.setattr(lld.position.Position, "__post_init__", _must_not_run)
+    assert Position.of(game) == real
+    assert Position.reach(real.rules, real.deal, real.moves) == real
+    assert Position.parse(text) == real
+    assert Position.from_json(obj) == real
+    with pytest.raises(AssertionError, match="checked again"):
+        Position(**_state(real))  # type: ignore[arg-type]
+
+
+def _must_not_run(self: Position) -> None:
+    raise AssertionError("a position read off a game was checked again")

@@ -15,11 +15,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import lld
 from lld.bots import make_bot
 from lld.cli.replay_cmd import register, run_replay
 from lld.concordance import registry
 from lld.deal import Deal
-from lld.errors import RecordError
+from lld.errors import LldError, RecordError
 from lld.game import Game
 from lld.moves import Move
 from lld.observation import Observation
@@ -40,6 +41,8 @@ from lld.record import (
     schema,
     to_json,
 )
+from lld.record.json_writer import DERIVED, fill_derived
+from lld.ruleset import NULLABLE, OPTIONS, VALUES, options_from_registry
 
 # A position from the middle of a hand (the won piles hold what was already won):
 # three sevens on the table and the fourth in eldest's hand.
@@ -252,6 +255,80 @@ def test_schema_rejects_what_the_reader_rejects() -> None:
         assert not validator.is_valid(obj), obj
         with pytest.raises(RecordError):
             from_json(obj)
+
+
+def _with_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {**to_json(parse_record(full_text())), "options": options}
+
+
+def test_schema_accepts_every_option_and_value_of_the_registry() -> None:
+    validator = jsonschema.Draft202012Validator(schema())
+    specs = options_from_registry()  # read from sources/rulings.toml afresh
+    assert len(specs) == len(VALUES)
+    for name, spec in specs.items():
+        values: list[str | None] = [*spec.allowed, *([None] if name in NULLABLE else [])]
+        for value in values:
+            assert validator.is_valid(_with_options({name: value})), (name, value)
+
+
+def test_schema_rejects_a_misspelt_option_or_value() -> None:
+    validator = jsonschema.Draft202012Validator(schema())
+    for name, spec in options_from_registry().items():
+        value = spec.allowed[0]
+        assert not validator.is_valid(_with_options({name + "s": value})), name
+        assert not validator.is_valid(_with_options({name.upper(): value})), name
+        assert not validator.is_valid(_with_options({name: value + "s"})), (name, value)
+        if name not in NULLABLE:
+            assert not validator.is_valid(_with_options({name: None})), name
+    assert not validator.is_valid({**to_json(parse_record(full_text())), "ruleset": "parlet"})
+
+
+def test_schema_file_holds_no_option_or_preset_list_of_its_own() -> None:
+    text = (Path(lld.__file__).parent / "schema" / "hand-record.schema.json").read_text("utf-8")
+    raw = json.loads(text)
+    options = raw["properties"]["options"]
+    assert options[DERIVED] == "options"
+    assert "properties" not in options
+    assert "propertyNames" not in options
+    assert raw["properties"]["ruleset"][DERIVED] == "presets"
+    assert "enum" not in raw["properties"]["ruleset"]
+    names = {*VALUES, *PRESETS, *(v for values in VALUES.values() for v in values)}
+    for name in sorted(names):
+        assert f'"{name}"' not in text, name
+
+
+def test_schema_follows_a_ruling_added_to_the_registry() -> None:
+    # Adding a ruling, or a value, is a change to the data: the schema's lists
+    # come from what it is given, not from the schema file.
+    text = (Path(lld.__file__).parent / "schema" / "hand-record.schema.json").read_text("utf-8")
+    options = {
+        **{n: s.allowed for n, s in OPTIONS.items()},
+        "lie_down": ("forced", "voluntary", "never"),
+    }
+    options["new_option"] = ("one_way", "another_way")
+    filled = fill_derived(
+        json.loads(text), (*PRESETS, "new-preset"), options, {*NULLABLE, "new_option"}
+    )
+    validator = jsonschema.Draft202012Validator(filled)
+    good = to_json(parse_record(full_text()))
+    for extra in ({"new_option": "another_way"}, {"new_option": None}, {"lie_down": "never"}):
+        assert validator.is_valid({**good, "options": extra}), extra
+    assert validator.is_valid({**good, "ruleset": "new-preset"})
+    assert not validator.is_valid({**good, "options": {"new_option": "a_third_way"}})
+    # The file itself is not changed: the published schema still has no such option.
+    assert "new_option" not in schema()["properties"]["options"]["properties"]
+
+
+def test_schema_file_marks_must_all_be_filled_once() -> None:
+    text = (Path(lld.__file__).parent / "schema" / "hand-record.schema.json").read_text("utf-8")
+    raw = json.loads(text)
+    raw["properties"]["note"][DERIVED] = "notes"
+    with pytest.raises(LldError, match="unknown x-lld-derived 'notes'"):
+        fill_derived(raw, tuple(PRESETS), {}, ())
+    raw = json.loads(text)
+    del raw["properties"]["options"][DERIVED]
+    with pytest.raises(LldError, match="expected each of"):
+        fill_derived(raw, tuple(PRESETS), {}, ())
 
 
 def test_json_text_errors_name_the_line() -> None:

@@ -34,6 +34,11 @@ class SetupError(LldError):
     """A hand that cannot be set up as asked: a dealer who is not a seat, for one."""
 
 
+class PositionError(LldError):
+    """A :class:`~lld.position.Position` built directly whose state is not what its
+    ruleset, deal and moves reach, or whose ruleset, deal or moves are not those types."""
+
+
 class ConfigError(LldError):
     """A setting outside the rules: an unknown bot, a bad command-line argument."""
 

@@ -3,8 +3,9 @@
 A :class:`Position` is defined by three things: the ruleset, the deal and the
 moves played since. Everything else it holds (the cards by place, the seat to
 play, who is out and how, the open dead groups, the ledger, the log) is read
-from the engine having played those moves, so a position can never hold a
-state the rules cannot reach. What the rules allow from it (the open claims,
+from the engine having played those moves, and a position built directly is
+checked against them, so a position can never hold a state the rules cannot
+reach. What the rules allow from it (the open claims,
 the pairs each seat may lay, the turn moves, the settlement if the hand ended
 now) is asked of the engine, never worked out here again.
 
@@ -31,13 +32,13 @@ JSON notation (:meth:`Position.to_json`) adds the state, which
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from lld.cards import format_cards, parse_cards
 from lld.deal import Deal
-from lld.errors import LldError, NotationError, shown
+from lld.errors import LldError, NotationError, PositionError, shown
 from lld.events import Event
 from lld.free_moves import claimable
 from lld.ledger import Entry, totals
@@ -141,9 +142,19 @@ def out_how(out: list[bool] | tuple[bool, ...], events: Any) -> tuple[OutHow | N
 class Position:
     """A hand in progress: the ruleset, the deal and the moves, and the state they reach.
 
-    Build one with :meth:`Game.position <lld.game.Game.position>`,
-    :meth:`reach`, :meth:`parse` or :meth:`from_json`. Two positions are equal
-    when their ruleset, deal and moves are. Card sets are masks (:mod:`lld.cards`).
+    Build one with :meth:`of` (the position a game is in), :meth:`reach`,
+    :meth:`parse` or :meth:`from_json`. Built directly, ``Position(...)`` plays
+    the moves and raises :class:`~lld.errors.PositionError` naming the first
+    field that is not what they reach. Two positions are equal when their
+    ruleset, deal and moves are. Card sets are masks (:mod:`lld.cards`).
+
+    >>> from lld.game import Game
+    >>> from lld.presets import ruleset
+    >>> p = Position.of(Game.new(ruleset("parlett"), players=3, seed=2))
+    >>> import dataclasses
+    >>> dataclasses.replace(p, to_play=2)
+    Traceback (most recent call last):
+    lld.errors.PositionError: Position: to_play is 2, but its rules, deal and moves reach 1
     """
 
     rules: Ruleset
@@ -172,11 +183,40 @@ class Position:
 
     # ------------------------------------------------------------ building
 
+    def __post_init__(self) -> None:
+        # Only a position built directly gets here: `of` (and so every other
+        # constructor) reads its fields off a played game and bypasses __init__.
+        _check_defining(self.rules, self.deal, self.moves)
+        game = _play(self.rules, self.deal, self.moves)
+        reached = Position.of(game)
+        for f in fields(self):
+            if f.compare:
+                continue
+            given, actual = getattr(self, f.name), getattr(reached, f.name)
+            if given != actual:
+                raise PositionError(
+                    f"Position: {f.name} is {_short(given)}, but its rules, deal and moves"
+                    f" reach {_short(actual)}"
+                )
+        # The game just played is this position's: keep it rather than replay again.
+        self.__dict__["_game"] = game
+
+    @classmethod
+    def _trusted(cls, **state: Any) -> Position:
+        """A position whose fields are read off a played game, so already what the
+        rules reach: built without ``__init__`` (as :mod:`copy` and :mod:`pickle`
+        rebuild an object), since its check would only replay the same moves."""
+        if state.keys() != _FIELDS:
+            raise TypeError(f"Position's fields are {sorted(_FIELDS)}, not {sorted(state)}")
+        position = object.__new__(cls)
+        position.__dict__.update(state)  # one C call: the frozen __setattr__ is not run
+        return position
+
     @classmethod
     def of(cls, game: Game) -> Position:
         """The position ``game`` is in (the game is not changed)."""
         events = tuple(game.events)
-        return cls(
+        return cls._trusted(
             rules=game.rules, deal=game.deal, moves=tuple(game.moves),
             hands=tuple(game.hands), table=game.table, won=tuple(game.won), aside=game.aside,
             to_play=game.to_play, turns=game.turns, over=game.over,
@@ -430,6 +470,29 @@ def _normal(key: str, value: object) -> object:
     except NotationError:
         return value
     return value
+
+
+_FIELDS = frozenset(f.name for f in fields(Position))
+
+
+def _check_defining(rules: object, deal: object, moves: object) -> None:
+    """Raise :class:`~lld.errors.PositionError` unless the three defining fields
+    have the types a position is played from."""
+    if not isinstance(rules, Ruleset):
+        raise PositionError(f"Position: rules must be a Ruleset, not {type(rules).__name__}")
+    if not isinstance(deal, Deal):
+        raise PositionError(f"Position: deal must be a Deal, not {type(deal).__name__}")
+    if not isinstance(moves, tuple):
+        raise PositionError(f"Position: moves must be a tuple, not {type(moves).__name__}")
+    for i, move in enumerate(moves):
+        if not isinstance(move, Move):
+            raise PositionError(f"Position: moves[{i}] must be a Move, not {type(move).__name__}")
+
+
+def _short(value: object, limit: int = 120) -> str:
+    """A field's value for a one-line message: its repr, cut short if long."""
+    text = shown(value).replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _play(rules: Ruleset, deal: Deal, moves: tuple[Move, ...]) -> Game:
