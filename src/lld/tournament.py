@@ -59,6 +59,10 @@ from lld.ruleset import Ruleset
 #: Hands per block: the unit of work, and the span over which bots keep their state.
 BLOCK = 200
 
+#: The most hands a tournament plays: years of play on any machine, and the
+#: same bound everywhere (Pyodide's sys.maxsize is 2**31 - 1).
+MAX_HANDS = 10**12
+
 #: Processes a tournament starts at most, for each core it may use.
 MAX_WORKERS_PER_CORE = 4
 
@@ -396,8 +400,10 @@ def play_tournament(
     rules.stakes(n)  # the reading must give a game for this many players
     for name in bots:
         make_bot(name)  # an unknown bot fails here, once, not in every worker
-    if not _whole(hands) or hands < 1:
-        raise RulesetError(f"a tournament needs 1 hand or more (whole), not {shown(hands)}")
+    if not _whole(hands) or not 1 <= hands <= MAX_HANDS:
+        raise RulesetError(
+            f"a tournament plays 1 to {MAX_HANDS:,} hands (a whole number), not {shown(hands)}"
+        )
     if not _whole(first_dealer) or not 0 <= first_dealer < n:
         raise RulesetError(f"first dealer {shown(first_dealer)} is not a seat (0 to {n - 1})")
     if not _whole(seed) or not 0 <= seed <= MAX_SEED:  # as a deal's seed is

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 from lld.cli.common import add_game_args, add_json, dump, seed_of, whole_number
 from lld.errors import ConfigError, RulesetError, shown
 from lld.presets import ruleset_with
-from lld.tournament import TournamentResult, play_tournament
+from lld.tournament import MAX_HANDS, TournamentResult, play_tournament
 
 
 def register(sub: Any) -> None:
@@ -34,10 +34,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     rules = ruleset_with(args.ruleset, args.option)
     n = args.players
     rules.stakes(n)  # a player count the ruleset has no game for is refused first
-    # Past sys.maxsize the tournament cannot count its blocks (an OverflowError
-    # traceback); no run would reach so many hands anyway.
-    if not 1 <= args.hands <= sys.maxsize:
-        raise ConfigError(f"--hands must be from 1 to {sys.maxsize:,}, not {shown(args.hands)}")
+    if not 1 <= args.hands <= MAX_HANDS:
+        raise ConfigError(f"--hands must be from 1 to {MAX_HANDS:,}, not {shown(args.hands)}")
     names = [b.strip() for b in args.bots.split(",")]
     if len(names) == 1:
         names *= n
