@@ -145,8 +145,9 @@ def test_the_ending_is_the_engines_settlement(name: str) -> None:
         assert game.over is False  # the game itself is not touched
 
 
-def test_a_lie_down_records_its_cards_and_how_the_seat_went_out() -> None:
-    deal = Deal(
+def _lie_down_deal() -> Deal:
+    """Three players; seat 0 holds 5C 5S 8D, and the other two fives are won."""
+    return Deal(
         3, 2,
         (parse_cards("5C 5S 8D"), parse_cards("8C 9H"), parse_cards("9C KD")),
         parse_cards("KC"),
@@ -154,6 +155,10 @@ def test_a_lie_down_records_its_cards_and_how_the_seat_went_out() -> None:
          parse_cards("7H 7S 8H 8S 9D 9S TC TD TH TS JC JD JH JS"),
          parse_cards("QC QD QH QS KH KS")),
     )  # fmt: skip
+
+
+def test_a_lie_down_records_its_cards_and_how_the_seat_went_out() -> None:
+    deal = _lie_down_deal()
     # Sympkyn's own preset gives a chosen lie-down's pair to the dealer; claimable here.
     rules = ruleset("sympkyn", deal_3="parlett", lie_down_pair="claimable")
     game = Game.from_deal(rules, deal)
@@ -227,14 +232,7 @@ def test_bad_json_is_a_notation_error_naming_the_field() -> None:
 
 def _lain_down() -> Position:
     """A three-player position with a lie-down, a dead pair and a ledger."""
-    deal = Deal(
-        3, 2,
-        (parse_cards("5C 5S 8D"), parse_cards("8C 9H"), parse_cards("9C KD")),
-        parse_cards("KC"),
-        (parse_cards("AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5D 5H 6C 6D 6H 6S 7C 7D"),
-         parse_cards("7H 7S 8H 8S 9D 9S TC TD TH TS JC JD JH JS"),
-         parse_cards("QC QD QH QS KH KS")),
-    )  # fmt: skip
+    deal = _lie_down_deal()
     return Position.reach(
         ruleset("sympkyn", deal_3="parlett", lie_down_pair="claimable"), deal, (Move(LIE, 0),)
     )
