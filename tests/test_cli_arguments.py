@@ -185,3 +185,24 @@ def test_an_unknown_flag_before_the_command_points_to_lld_help(
 ) -> None:
     line = refused(capsys, "--no-such-flag", "rules")
     assert line == "lld: unrecognized arguments: --no-such-flag (see 'lld --help')"
+
+
+def test_resume_keeps_the_parameters_of_saved_opponents(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand saved against bots with parameters is resumed against the same bots:
+    the saved seat names are read as a seating, not replaced by the defaults."""
+    from lld.hand_files import load_hand
+
+    path = f"{tmp_path}/tuned.lld"
+    opponents = "willughby:look_ahead=0"
+    sys.stdin = io.StringIO("q\n")
+    try:
+        assert main(["play", "--seed", "5", "--opponents", opponents, "--save", path]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    capsys.readouterr()
+    assert load_hand(path).seats[1] == f"{opponents} 1"
+    # Naming other opponents is refused: the saved hand says who sits where.
+    line = refused(capsys, "play", "--resume", path, "--opponents", "random")
+    assert "the saved hand names who sits where" in line

@@ -109,14 +109,22 @@ def _names(args: argparse.Namespace, n: int) -> list[str]:
 
 
 def _bot_named(name: str) -> bool:
-    kind, _, seat = name.partition(" ")
-    return kind in BOTS and seat.isascii() and seat.isdigit()
+    """Whether ``name`` is a bot's seat name as ``_names`` writes it (``willughby 2``,
+    or a bot with parameters: make_bot reads them, so it is asked, not restated)."""
+    kind, _, seat = name.rpartition(" ")
+    if not (kind and seat.isascii() and seat.isdigit()):
+        return False
+    try:
+        make_bot(kind)
+    except ConfigError:
+        return False
+    return True
 
 
 def _bots(names: list[str], fallback: str | None) -> list[Bot]:
     """A bot for every seat not played by you (yours is replaced by the terminal)."""
     bots: list[Bot] = []
     for seat, name in enumerate(names):
-        kind = (fallback or "willughby") if name == YOU else name.split()[0]
+        kind = (fallback or "willughby") if name == YOU else name.rpartition(" ")[0]
         bots.append(make_bot(kind, seat))
     return bots
