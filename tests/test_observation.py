@@ -19,8 +19,8 @@ from lld.bots import make_bot
 from lld.cards import count
 from lld.deal import Deal
 from lld.game import Game
-from lld.moves import Move
-from lld.observation import Observation, sample
+from lld.moves import LIE, Move
+from lld.observation import Observation, Public, context_now, sample
 from lld.playout import Choose, Free, in_rotation, run
 from lld.playout import drive as real_drive
 from lld.position import Position
@@ -187,6 +187,55 @@ def test_what_an_observation_reads_from_the_log_is_the_games(case: tuple[str, in
         assert (o.table, o.won, o.turns, o.to_play) == (p.table, p.won, p.turns, p.to_play)
         assert o.fresh == tuple(r for s, r in p.fresh if s == seat)
         assert o.free_moves == tuple(game.free_moves(seat))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_lie_downs_cards_are_the_hand_it_held(name: str) -> None:
+    """What a seat's lie-down put on the table (R22) is the hand it held just before."""
+    lay_downs = 0
+    for seed in range(40):
+        game = midgame(name, seed, 0)
+        rng = random.Random(seed)
+        held: dict[int, int] = {}
+        while True:
+            options = list(game.turn_moves())
+            for seat in game.free_seats():
+                options += game.free_moves(seat)
+            move = options[int(rng.random() * len(options))]
+            if move.kind == LIE:
+                held[move.seat] = game.hands[move.seat]
+            game.play(move)
+            if game.over:
+                break
+            expected = tuple(held.get(s, 0) for s in range(game.n))
+            assert Position.of(game).lie_downs == expected
+            assert Observation.of(game, 0).lie_downs == expected
+        lay_downs += len(held)
+    assert lay_downs
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_game_counts_every_change_a_driver_must_see(name: str) -> None:
+    """A driver makes its observations' context afresh only when Game._public_changes
+    moves: every move that changes the dead groups, the lie-downs or the ledger,
+    the settlement included, moves it."""
+    changes = 0
+    for seed in range(40):
+        game = midgame(name, seed, 0)
+        public = Public.of(game)
+        rng = random.Random(seed)
+        before, counted = context_now(game, public), game._public_changes
+        while not game.over:
+            options = list(game.turn_moves())
+            for seat in game.free_seats():
+                options += game.free_moves(seat)
+            game.play(options[int(rng.random() * len(options))])
+            now = context_now(game, public)
+            if now != before:
+                assert game._public_changes != counted, (seed, game.moves[-1])
+                changes += 1
+            before, counted = now, game._public_changes
+    assert changes
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -332,6 +332,7 @@ def claim(game: Game, move: Move) -> None:
     seat, cards = move.seat, move.table
     rank = rank_of(cards.bit_length() - 1)
     origin = game._dead.pop(rank)[0]
+    game._public_changes += 1
     game.table ^= cards
     game.won[seat] |= cards
     game._won_all |= cards

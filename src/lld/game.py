@@ -103,8 +103,10 @@ class Game:
         "_in_play",
         "_lay_watch",
         "_lie_down_mistakes",
+        "_lie_downs",
         "_log",
         "_mournival_rest",
+        "_public_changes",
         "_royal_rest",
         "_shapes",
         "_won_all",
@@ -165,6 +167,13 @@ class Game:
         self._checked: tuple[Move, ...] | None = None
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
+        # per seat, the cards its lie-down put on the table (0 until it lies down)
+        self._lie_downs = [0] * n
+        # How often the public state that changes seldom (the dead groups, the
+        # lie-downs, the ledger) has changed since the deal: a driver making an
+        # observation for every decision compares this one number to know
+        # whether to look at them again (lld.observation.context_now).
+        self._public_changes = 0
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
         self._lay_watch = [0] * n
@@ -211,6 +220,7 @@ class Game:
         other._mournival_rest = list(self._mournival_rest)
         other._royal_rest = list(self._royal_rest)
         other._dead = dict(self._dead)
+        other._lie_downs = list(self._lie_downs)
         other._fresh = set(self._fresh)
         other.ledger = self.ledger.copy()
         other._checked = None

@@ -137,6 +137,8 @@ def lie_down(game: Game, seat: int) -> None:
     game.hands[seat] = 0
     game.table = table = game.table | hand
     game.out[seat] = True
+    game._lie_downs[seat] = hand
+    game._public_changes += 1  # the lie-down, its payment and any dead group below
     game._in_play -= 1
     game._lay_watch[seat] = 0
     game._log.append(("R35" if mistake else "R22", seat, LIE, 0, 0, 1 if mistake else 0))

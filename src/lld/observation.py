@@ -170,8 +170,7 @@ class Observation(NamedTuple):
             public = Public.of(game)
         free = tuple(game.free_moves(seat))
         turn = tuple(game.turn_moves()) if game.to_play == seat else ()
-        dead = tuple(DeadGroup(r, *game._dead[r]) for r in sorted(game._dead))
-        context = Context(public, dead, _lies(game), tuple(game.ledger._raw))
+        context = context_now(game, public)
         return _new(
             cls,
             (
@@ -344,42 +343,26 @@ class Observation(NamedTuple):
         sample(self, random.Random(0)).check(move)
 
 
-def _lies(game: Game) -> tuple[int, ...]:
-    """Each seat's lie-down cards, read from the deal and the raw log (no events built)."""
-    held = list(game.deal.hands)
-    laid = [0] * game.n
-    for _rule, seat, kind, hand, _table, _amount in game._log:
-        if seat is None:
-            continue
-        if kind in (CAPTURE, LAY):
-            held[seat] &= ~hand
-        elif kind == LIE:
-            laid[seat] = held[seat]
-    return tuple(laid)
-
-
 # ------------------------------------------------------------ for a driver loop
 #
 # A driver (lld.playout.run) makes an observation for every decision of every
 # hand, so it builds them itself, as plain tuples of what the game keeps (see
 # Observation.of for the fields). What changes seldom it keeps in one Context,
-# made again only when it has changed: the dead groups when a move opens or
-# closes one (with_dead), the lie-downs and the ledger after a lie-down (the
-# driver does that itself).
+# made again (context_now) only when the game's count of such changes
+# (Game._public_changes) has moved since: comparing one number costs a
+# decision less than comparing the dead groups themselves.
 
 
 def starting_context(game: Game) -> Context:
     """The context a driver's observations of ``game`` share until something in it changes."""
-    n = game.n
-    lies = _lies(game) if game.turns else (0,) * n  # nobody lies down before a turn
-    return _new(Context, (Public.of(game), (), lies, tuple(game.ledger._raw)))
+    return context_now(game, Public.of(game))
 
 
-def with_dead(context: Context, dead: dict[int, tuple[str, int, int]]) -> Context:
-    """``context`` with the dead groups of ``dead`` (``Game._dead``: rank -> the rest)."""
-    groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead))
-    public, _dead, lies, ledger = context
-    return _new(Context, (public, groups, lies, ledger))
+def context_now(game: Game, public: Public) -> Context:
+    """The dead groups, the lie-downs and the ledger of ``game`` now, with ``public``."""
+    dead = game._dead
+    groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead)) if dead else ()
+    return _new(Context, (public, groups, tuple(game._lie_downs), tuple(game.ledger._raw)))
 
 
 def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:

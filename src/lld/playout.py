@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from lld.bots.random_bot import pick_free, pick_turn
 from lld.errors import ConfigError
 from lld.game import Game
-from lld.moves import LIE, Move
-from lld.observation import Context, Observation, own_fresh, starting_context, with_dead
+from lld.moves import Move
+from lld.observation import Observation, context_now, own_fresh, starting_context
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -64,16 +64,13 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
     free_seats, free_moves, play, turn_moves = (
         game.free_seats, game.free_moves, game.play, game.turn_moves
     )  # fmt: skip
-    # The game's own lists and dict: changed in place, never replaced.
-    hands, log, dead, out = game.hands, game._log, game._dead, game.out
+    # The game's own lists: changed in place, never replaced.
+    hands, log = game.hands, game._log
     context = starting_context(game)
-    # What a lie-down changes in the context (the cards it put down, and the
-    # ledger if it paid), kept here and copied into a new context at each one.
-    public, _, lies, entries = context
-    laid, ledger = list(lies), game.ledger._raw
-    # The dead groups the context holds. Most hands have none open most of the
-    # time, so the test before each observation is two falsy values.
-    held: dict[int, tuple[str, int, int]] = {}
+    public = context[0]
+    # The context holds what changes seldom (the dead groups, the lie-downs,
+    # the ledger): made again only when the game counts a change to them.
+    changes = game._public_changes
     while True:
         if game.free_pending:  # never once the hand is over
             seats: Sequence[int] = free_seats()
@@ -86,8 +83,8 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
                         moves = free_moves(seat)  # none once the hand is over
                         if not moves:
                             break
-                        if (dead or held) and dead != held:
-                            context, held = with_dead(context, dead), dict(dead)
+                        if game._public_changes != changes:
+                            context, changes = context_now(game, public), game._public_changes
                         fresh = game._fresh
                         move = free(
                             new_tuple(
@@ -105,31 +102,24 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
         if game.over:
             return game
         seat = game.to_play
-        hand = hands[seat]
         moves = turn_moves()
         if len(moves) == 1:  # no choice (over a third of a random hand's turns): not asked
-            move = moves[0]
-        else:
-            if (dead or held) and dead != held:
-                context, held = with_dead(context, dead), dict(dead)
-            fresh = game._fresh
-            move = chooses[seat](
+            play(moves[0])
+            continue
+        if game._public_changes != changes:
+            context, changes = context_now(game, public), game._public_changes
+        fresh = game._fresh
+        play(
+            chooses[seat](
                 new_tuple(
                     Observation,
                     (
-                        seat, hand, game.table, seat, game.turns, False, moves, (),
+                        seat, hands[seat], game.table, seat, game.turns, False, moves, (),
                         own_fresh(fresh, seat) if fresh else (), context, len(log),
                     ),
                 )
-            )  # fmt: skip
-        play(move)
-        # A lie-down puts him out: asking that first (a list item) spares the
-        # move's kind being compared at every turn.
-        if out[seat] and move[0] == LIE:  # his hand is public now (R22); he may have paid (R23)
-            laid[seat] = hand
-            if len(ledger) != len(entries):  # it only grows: copied again only if it has
-                entries = tuple(ledger)
-            context = new_tuple(Context, (public, context[1], tuple(laid), entries))
+            )
+        )  # fmt: skip
 
 
 def random_playout(game: Game, rng: random.Random) -> Game:

@@ -42,7 +42,7 @@ from lld.errors import LldError, NotationError, PositionError, shown
 from lld.events import Event
 from lld.free_moves import claimable
 from lld.ledger import Entry, totals
-from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
+from lld.moves import CLAIM, LAY, LIE, Move
 from lld.rule_tables import DEAD_OPTION, DEAD_RULE
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable
@@ -108,25 +108,6 @@ class Ending(NamedTuple):
     #: What each seat would win (+) or pay (-) from now to that end.
     change: tuple[int, ...]
     won: tuple[int, ...]
-
-
-def lie_down_cards(deal: Deal, events: tuple[Event, ...] | list[Event]) -> tuple[int, ...]:
-    """The cards each seat's lie-down put on the table (0 for no lie-down).
-
-    The log's lie-down event records no cards, but a hand only ever loses
-    cards, so what it held when it lay down is its deal less what it played.
-    """
-    held = list(deal.hands)
-    laid = [0] * deal.players
-    for e in events:
-        if e.seat is None:
-            continue
-        if e.kind in (CAPTURE, LAY):
-            held[e.seat] &= ~e.hand
-        elif e.kind == LIE:
-            laid[e.seat] = held[e.seat]
-            held[e.seat] = 0
-    return tuple(laid)
 
 
 def out_how(out: list[bool] | tuple[bool, ...], events: Any) -> tuple[OutHow | None, ...]:
@@ -221,7 +202,7 @@ class Position:
             hands=tuple(game.hands), table=game.table, won=tuple(game.won), aside=game.aside,
             to_play=game.to_play, turns=game.turns, over=game.over,
             last_player=game.last_player, final_turn=game._final_turn,
-            out=out_how(game.out, events), lie_downs=lie_down_cards(game.deal, events),
+            out=out_how(game.out, events), lie_downs=tuple(game._lie_downs),
             dead=tuple(DeadGroup(r, *game._dead[r]) for r in sorted(game._dead)),
             fresh=tuple(sorted(game._fresh)), ledger=tuple(game.ledger.entries), events=events,
         )  # fmt: skip
@@ -512,6 +493,5 @@ __all__ = [
     "Ending",
     "OutHow",
     "Position",
-    "lie_down_cards",
     "out_how",
 ]

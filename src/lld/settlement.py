@@ -147,6 +147,7 @@ def finish(game: Game) -> None:
     game.hands[:] = [0] * game.n
     game.table = 0
     game._dead.clear()
+    game._public_changes += 1  # and the settlement's stakes, below
     game._lay_watch = [0] * game.n
     game.free_pending = False
     dealer = game.dealer

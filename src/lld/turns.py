@@ -173,6 +173,7 @@ def play(game: Game, move: Move) -> None:
             # R15: the pair left of a pair royal taken singly (not one card
             # left of two, which only a set-up deal with odd won piles gives).
             game._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, game.turns)
+            game._public_changes += 1
             game.free_pending = True
     elif not left and NIBBLE_COUNT[in_hands] == 2:
         rank = shift >> 2
