@@ -15,9 +15,10 @@ Hand ``i`` (from 0) of a tournament with seed ``S``:
 
 The hands are played in blocks of :data:`BLOCK` (the last may be shorter). A
 block is the unit of work handed to a process, and its bots are made afresh
-from :func:`bot_seed` ``(S, block, b)``: number ``BLOCK + b`` of the block's stream. So the result depends only on the
-tournament's settings, never on how many workers played it, and hand ``i`` is
-replayed exactly by replaying its block. (Seeding every bot's generator for every
+from :func:`bot_seed` ``(S, block, b)``, number ``BLOCK + b`` of the block's
+stream. So the result depends only on the tournament's settings, never on how
+many workers played it, and hand ``i`` is replayed exactly by replaying its
+block. (Seeding every bot's generator for every
 hand instead would cost about a quarter of a random five-player hand.)
 
 Each hand adds to :class:`Tally` objects per seat, per role and per bot. A
