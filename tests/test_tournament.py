@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -139,6 +140,41 @@ def test_bad_settings_are_ruleset_errors(kwargs: dict[str, object], message: str
     expected = ConfigError if "bots" in kwargs and "players" not in message else RulesetError
     with pytest.raises(expected, match=message):
         play_tournament(RULES, **args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hand_seed(1, -1), "the hand must be a whole number 0 to 999,999,999,999, not -1"),
+        (lambda: hand_seed(1, tm.MAX_HANDS), "the hand must be .* not 1000000000000"),
+        (lambda: hand_seed(1, "3"), "the hand must be .* not '3'"),  # type: ignore[arg-type]
+        (lambda: hand_seed(1, True), "the hand must be .* not True"),
+        (lambda: hand_seed(-1, 0), "the seed must be a whole number 0 to 2\\*\\*64 - 1, not -1"),
+        (lambda: hand_seed(1.5, 0), "the seed must be .* not 1.5"),  # type: ignore[arg-type]
+        (lambda: hand_seed(10**5000, 0), "the seed must be .* not a number of about 5001 digits"),
+        (lambda: bot_seed(1, 0, 8), "the bot must be a whole number 0 to 7, not 8"),
+        (lambda: bot_seed(1, -1, 0), "the block must be .* not -1"),
+        (lambda: bot_seed(2**64, 0, 0), "the seed must be"),
+    ],
+)
+def test_seeds_of_hands_and_bots_that_no_tournament_has_are_refused(
+    call: Callable[[], int], message: str
+) -> None:
+    with pytest.raises(RulesetError, match=message):
+        call()
+
+
+def test_a_hand_and_a_bot_draw_from_their_blocks_stream() -> None:
+    """The documented scheme, worked by hand: SHAKE-128 of the block's name, read as
+    64-bit big-endian numbers, the hands' first and then the bots'."""
+    import hashlib
+
+    stream = hashlib.shake_128(b"lld-tournament:7:3").digest(8 * (BLOCK + 5))
+    number = [int.from_bytes(stream[8 * k : 8 * k + 8], "big") for k in range(BLOCK + 5)]
+    assert hand_seed(7, 3 * BLOCK) == number[0]
+    assert hand_seed(7, 3 * BLOCK + 17) == number[17]
+    assert bot_seed(7, 3, 4) == number[BLOCK + 4]
+    assert len({hand_seed(7, i) for i in range(2 * BLOCK)}) == 2 * BLOCK
 
 
 def test_a_tournament_is_played_under_a_ruleset() -> None:

@@ -79,12 +79,27 @@ def hand_seed(seed: int, i: int) -> int:
     >>> hand_seed(1, 0) == hand_seed(1, 0) != hand_seed(1, 1)
     True
     """
+    _check_seed(seed)
+    _check_range("hand", i, MAX_HANDS - 1)
     return _block_seeds(seed, i // BLOCK, 0)[i % BLOCK]
 
 
 def bot_seed(seed: int, block: int, bot: int) -> int:
     """The seed of bot ``bot`` for block ``block``."""
+    _check_seed(seed)
+    _check_range("block", block, _block_count(MAX_HANDS) - 1)
+    _check_range("bot", bot, 7)  # a game has 3 to 8 players, so 8 bots at most
     return _block_seeds(seed, block, bot + 1)[BLOCK + bot]
+
+
+def _check_seed(seed: object) -> None:
+    if not _whole(seed) or not 0 <= seed <= MAX_SEED:  # type: ignore[operator]
+        raise RulesetError(f"the seed must be a whole number 0 to 2**64 - 1, not {shown(seed)}")
+
+
+def _check_range(name: str, value: object, most: int) -> None:
+    if not _whole(value) or not 0 <= value <= most:  # type: ignore[operator]
+        raise RulesetError(f"the {name} must be a whole number 0 to {most:,}, not {shown(value)}")
 
 
 def _block_seeds(seed: int, block: int, bots: int) -> tuple[int, ...]:
@@ -408,8 +423,7 @@ def play_tournament(
         )
     if not _whole(first_dealer) or not 0 <= first_dealer < n:
         raise RulesetError(f"first dealer {shown(first_dealer)} is not a seat (0 to {n - 1})")
-    if not _whole(seed) or not 0 <= seed <= MAX_SEED:  # as a deal's seed is
-        raise RulesetError(f"the seed must be a whole number 0 to 2**64 - 1, not {shown(seed)}")
+    _check_seed(seed)  # as a deal's seed is
     if workers is not None and (not _whole(workers) or workers < 1):
         raise RulesetError(f"workers must be 1 or more (whole), not {shown(workers)}")
     t = Tournament(rules, bots, hands, seed, first_dealer)
