@@ -13,6 +13,7 @@ from lld.game import Game
 from lld.moves import LIE, Move
 from lld.observation import Observation, sample
 from lld.playout import random_playout, run
+from lld.position import Position
 from lld.presets import PRESETS, ruleset
 from lld.summary import summarize
 
@@ -31,12 +32,22 @@ def test_copy_is_independent_of_the_original(name: str) -> None:
     game = midgame(name, PRESETS[name].players[0], seed=7, moves=5)
     before = summarize(game)
     hands = list(game.hands)
+    position = Position.of(game)  # the lie-downs, the dead groups, the ledger and the rest
     twin = game.copy()
     run(twin, [make_bot("random", s) for s in range(twin.n)])
     assert twin.over
     assert summarize(game) == before
     assert game.hands == hands
     assert not game.over
+    after = Position.of(game)
+    assert after == position
+    # Not all compared by Position's ==: what the twin's lie-downs, claims and
+    # payments would have changed had it shared them.
+    assert (after.lie_downs, after.dead, after.ledger) == (
+        position.lie_downs,
+        position.dead,
+        position.ledger,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -6,7 +6,8 @@ seat lays a mournival, a pair of a pair royal or a dead pair from its hand
 into its won pile, or claims a dead group from the table. Which ranks a seat
 might lay is kept on a watch (a bit per rank, per seat), and which groups on
 the table are dead in ``Game._dead``; both are set where a move makes them
-(:mod:`lld.turns`, :mod:`lld.lying_down`), so that a driver asking
+(:mod:`lld.turns`, :mod:`lld.lying_down`; a table mournival at the deal, R11,
+in ``Game._start``), so that a driver asking
 :func:`free_seats` after every move pays nothing while there is none.
 
 Each rule is one predicate used everywhere: :func:`may_lay_now` (R20 timing),

@@ -73,8 +73,11 @@ class Table:
         self.game = game
         self.players = list(players)
         self.listener = listener
-        #: seat -> the cards its lie-down put on the table (public at a table).
-        self.lie_downs: dict[int, int] = {}
+
+    @property
+    def lie_downs(self) -> dict[int, int]:
+        """seat -> the cards its lie-down put on the table (public at a table)."""
+        return {seat: cards for seat, cards in enumerate(self.game._lie_downs) if cards}
 
     @classmethod
     def resume(
@@ -100,12 +103,10 @@ class Table:
         """Play ``move`` (raising :class:`~lld.errors.IllegalMoveError` if illegal)."""
         game = self.game
         before = len(game.events)
-        # A lie-down puts the whole hand face up (public from then on). Read it
-        # before the move: a lie-down that ends the hand sweeps the table at once.
-        put_down = game.hands[move.seat] if move.kind == LIE and 0 <= move.seat < game.n else 0
         game.play(move)
-        if move.kind == LIE:
-            self.lie_downs[move.seat] = put_down
+        # A lie-down puts the whole hand face up (public from then on); the game
+        # keeps what it put down, even when it ended the hand and swept the table.
+        put_down = game._lie_downs[move.seat] if move.kind == LIE else 0
         played = Played(len(game.moves), move, put_down, tuple(game.events[before:]))
         if self.listener is not None:
             self.listener(played)
