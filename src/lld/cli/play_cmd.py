@@ -154,7 +154,7 @@ class TerminalPlayer:
 
     def _ask(self, view: Observation, moves: list[Move], turn: bool) -> Move | None:
         names, you = self.names, self.seat
-        self._say("", *play_view.status_lines(view, self.table.lie_downs, names, you))
+        self._say("", *play_view.status_lines(view, names, you))
         self._say(*play_view.move_lines(moves))
         while True:
             print(play_view.prompt(view, names, you, turn), end="", file=self.out)

@@ -8,7 +8,7 @@ other per-seat view unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from lld.cards import count, format_cards
 from lld.events import Event
@@ -113,17 +113,15 @@ def played_lines(played: Played, names: Sequence[str], you: int | None) -> list[
     ]
 
 
-def status_lines(
-    view: Observation, lie_downs: Mapping[int, int], names: Sequence[str], you: int | None
-) -> list[str]:
+def status_lines(view: Observation, names: Sequence[str], you: int | None) -> list[str]:
     """The table, your hand, and every seat's public state."""
     out = [f"table:     {format_cards(view.table)}"]
     if you is not None:
         out.append(f"your hand: {format_cards(view.hand)}")
     for seat in range(view.players):
         won = count(view.won[seat])
-        if seat in lie_downs:
-            state = f"lain down (put {format_cards(lie_downs[seat])} on the table)"
+        if view.lie_downs[seat]:
+            state = f"lain down (put {format_cards(view.lie_downs[seat])} on the table)"
         elif view.out[seat]:
             state = "out (hand emptied)"
         else:
