@@ -14,7 +14,7 @@ Sessions:
   player count, every invariant checked after every move (about two minutes).
 * ``pyodide``: the tests and doctests again, inside Pyodide (CPython 3.14 built
   for WebAssembly) in Node.js, as the browser will run the engine
-  (``pyodide/run.sh``; installs Node.js with apt-get if it is missing).
+  (``pyodide/run.sh``).
 * ``bench``: ``benchmarks/bench.py`` (not a test). Arguments go to the script.
 * ``golden``: rewrite the golden playthroughs in ``tests/golden/`` from the
   engine (``tools/golden.py --write``; ``-- --check`` only compares). Review the
@@ -25,13 +25,17 @@ Sessions:
   with every warning an error, then check the built site (``tests/test_docs_site.py``:
   links and anchors, every ruling and example present, nothing fetched from
   elsewhere, a wrong ``:expect:`` failing the build), the handouts the build
-  wrote (``tests/test_handout.py``: installs poppler-utils with apt-get if missing),
+  wrote (``tests/test_handout.py``, with poppler's pdftotext),
   the in-browser cells' lite site (``tests/test_docs_cells.py``: the Pyodide
   lock against the served wheels, no PyPI fallback, one cell per page), and a
   release cut end to end on a scratch copy (``tests/test_releases.py``).
 * ``serve``: build the site, then serve it on http://127.0.0.1:8000.
+* ``build``: build the site, and stop (``./run site --build``; what a host publishes).
+
+Every session installs the Debian packages it needs with apt-get when they are
+missing, from the one list :data:`SYSTEM_PACKAGES`, which says why each is needed.
 * ``browser``: build the site, then test it in headless Chromium
-  (``tests/browser``; installs Debian's ``chromium`` with apt-get if it is missing),
+  (``tests/browser``, in Debian's ``chromium``),
   the cells included: each runs the engine on Pyodide in the page, offline
   (``tests/browser/test_cells.py``).
 
@@ -49,6 +53,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import nox
@@ -68,6 +73,52 @@ PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 TOOLS_PYTHON = "3.11"
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 QUIET_PIP = {"PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+
+@dataclass(frozen=True)
+class SystemPackage:
+    """A Debian package a session needs, and why. ``command``: the package counts
+    as present when this command is on PATH (Node.js may come from elsewhere than
+    Debian); a package without one counts as present when dpkg says it is installed."""
+
+    name: str
+    why: str
+    sessions: tuple[str, ...]
+    command: str | None = None
+
+
+#: Sessions that build the site: its cells need Node.js, its handouts WeasyPrint.
+_SITE = ("docs", "serve", "build", "browser")
+#: Every system package the project uses: the one list. Each session that needs
+#: one installs it from here with apt-get (as root, or with sudo) when it is missing
+#: (:func:`_install_system_packages`). The README points here.
+SYSTEM_PACKAGES = (
+    SystemPackage(
+        "nodejs", "Node.js runs Pyodide: the tests inside Pyodide, and the site's cells"
+        " (npm fetches Pyodide; Node.js precompiles the cells' wheels)",
+        ("pyodide", *_SITE), command="node",
+    ),
+    SystemPackage("npm", "installs the pinned Pyodide (pyodide/package-lock.json)",
+                  ("pyodide", *_SITE), command="npm"),
+    SystemPackage("libpango-1.0-0", "WeasyPrint lays out the handout PDFs with Pango", _SITE),
+    SystemPackage("libpangoft2-1.0-0", "WeasyPrint's Pango font backend", _SITE),
+    SystemPackage(
+        "libharfbuzz-subset0", "WeasyPrint embeds only the glyphs a handout uses (without"
+        " it WeasyPrint 70 warns, and the tests make every warning an error)", _SITE,
+    ),
+    SystemPackage(
+        "fonts-dejavu-core", "the handouts' typefaces (DejaVu Serif, Sans and Sans Mono):"
+        " their two-page layout is measured in them", _SITE,
+    ),
+    SystemPackage(
+        "poppler-utils", "pdftotext, pdfinfo and pdftoppm read the handout PDFs in the"
+        " site's checks", ("docs", "browser"), command="pdftotext",
+    ),
+    SystemPackage(
+        "chromium", "the browser tests drive Debian's Chromium with Playwright (never a"
+        " browser download of Playwright's own)", ("browser",), command="chromium",
+    ),
+)  # fmt: skip
 
 
 def _works(exe: str) -> bool:
@@ -154,6 +205,7 @@ def soak(session: nox.Session) -> None:
 @nox.session(python=False)
 def pyodide(session: nox.Session) -> None:
     """Run the tests and doctests inside Pyodide (Python 3.14, WebAssembly) in Node.js."""
+    _install_system_packages(session)
     session.run(
         "bash", str(ROOT / "pyodide" / "run.sh"), *session.posargs,
         env={"PYTHON": sys.executable},
@@ -203,13 +255,12 @@ SERVE_PORT = 8000  # on 127.0.0.1 only (docs/serve.py)
 def _build_docs(session: nox.Session) -> None:
     """Build the site; any warning (a broken reference, a failed :expect:) fails it.
 
-    The cells' build step (docs/_ext/lld_docs/cells.py) runs npm and Node.js:
-    Debian's are installed with apt-get if missing. What it downloads and builds
+    The cells' build step (docs/_ext/lld_docs/cells.py) runs npm and Node.js, and
+    the handouts need WeasyPrint's libraries (:data:`SYSTEM_PACKAGES`). What it downloads and builds
     (Pyodide from npm, the kernel's wheels, lld's wheel, their bytecode) is kept
     in docs/.cache/lite and redone only when its inputs change.
     """
-    if not shutil.which("node") or not shutil.which("npm"):
-        _apt_install(session, "nodejs", "npm")
+    _install_system_packages(session)
     session.run(
         "sphinx-build", "-W", "--keep-going", "-n", "-j", "auto", "-q",
         "-d", str(DOCS_OUT.parent / "doctrees"), str(ROOT / "docs"), str(DOCS_OUT),
@@ -224,9 +275,6 @@ def docs(session: nox.Session) -> None:
         "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs", "-m", "lld_cells",
         env={"MYPYPATH": os.pathsep.join(str(ROOT / d) for d in MYPY_DOCS_PATH)},
     )  # fmt: skip
-    # The handouts' checks read PDFs with poppler's pdftotext, pdfinfo and pdftoppm.
-    if not shutil.which("pdftotext") or not shutil.which("pdftoppm"):
-        _apt_install(session, "poppler-utils")
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/test_docs_site.py", "tests/test_docs_svg.py",
@@ -237,6 +285,13 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=DOCS_PYTHON)
+def build(session: nox.Session) -> None:
+    """Build the site into docs/_build/html, and stop (what a host publishes)."""
+    session.install(*_group("docs"), env=QUIET_PIP)
+    _build_docs(session)
+
+
+@nox.session(python=DOCS_PYTHON)
 def serve(session: nox.Session) -> None:
     """Build the site and serve it on http://127.0.0.1:8000 until interrupted."""
     session.install(*_group("docs"), env=QUIET_PIP)
@@ -244,29 +299,47 @@ def serve(session: nox.Session) -> None:
     session.run("python", str(ROOT / "docs" / "serve.py"), "--port", str(SERVE_PORT), str(DOCS_OUT))
 
 
-def _apt_install(session: nox.Session, *packages: str) -> None:
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    session.run(*sudo, "apt-get", "update", "-qq", external=True)
-    session.run(*sudo, "apt-get", "install", "-y", "-qq", *packages, external=True)
+def _present(package: SystemPackage) -> bool:
+    if package.command is not None:
+        return shutil.which(package.command) is not None
+    if not shutil.which("dpkg-query"):
+        return True  # not Debian: nothing to ask (WeasyPrint names a missing library itself)
+    done = subprocess.run(
+        ["dpkg-query", "-W", "-f=${db:Status-Status}", package.name],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    return done.stdout.strip() == "installed"
 
 
-def _ensure_browser_tools(session: nox.Session) -> str:
-    """Debian's Chromium (never Playwright's own download) and poppler's pdftotext,
-    installed with apt-get if missing; the path of ``chromium``."""
-    missing = [pkg for pkg, exe in (("chromium", "chromium"), ("poppler-utils", "pdftotext"))
-               if not shutil.which(exe)]  # fmt: skip
-    if missing:
-        _apt_install(session, *missing)
-    found = shutil.which("chromium")
-    if not found:
-        session.error("apt-get installed chromium, but it is not on PATH")
-    return found
+def _install_system_packages(session: nox.Session) -> None:
+    """Install with apt-get what :data:`SYSTEM_PACKAGES` lists for this session and
+    the machine lacks (as root, or with sudo)."""
+    name = session.name.split("-")[0]  # tests-3.11 is the session "tests"
+    wanted = [p for p in SYSTEM_PACKAGES if name in p.sessions]
+    missing = [p.name for p in wanted if not _present(p)]
+    if not missing:
+        return
+    if not shutil.which("apt-get"):
+        session.error(
+            f"missing system packages: {' '.join(missing)} (apt-get not found: install them"
+            " yourself; SYSTEM_PACKAGES in noxfile.py says what each is for)"
+        )
+    session.log(f"installing {' '.join(missing)} with apt-get (SYSTEM_PACKAGES in noxfile.py)")
+    apt = [*([] if os.geteuid() == 0 else ["sudo"]), "env", "DEBIAN_FRONTEND=noninteractive"]
+    session.run(*apt, "apt-get", "update", "-qq", external=True)
+    session.run(*apt, "apt-get", "install", "-y", "-qq", *missing, external=True)
+    still = [p.name for p in wanted if not _present(p)]
+    if still:
+        session.error(f"apt-get ran, but these are still missing: {' '.join(still)}")
 
 
 @nox.session(python=DOCS_PYTHON)
 def browser(session: nox.Session) -> None:
     """Test the built site in headless Chromium: ``nox -s browser [-- pytest options]``."""
-    chromium = _ensure_browser_tools(session)
+    _install_system_packages(session)
+    chromium = shutil.which("chromium")
+    if not chromium:
+        session.error("chromium is not on PATH (SYSTEM_PACKAGES installs Debian's)")
     session.install(*_group("browser"), env=QUIET_PIP)
     _build_docs(session)
     session.run(

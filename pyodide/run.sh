@@ -25,17 +25,9 @@ step() {
     printf 'run.sh: %s (%ss)\n' "$1" "$SECONDS" >&2
 }
 
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    # A fresh machine may lack Node.js: install Debian's, where we may.
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        step "installing nodejs and npm with apt-get"
-        apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
-    fi
-fi
 for tool in node npm "$python"; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "run.sh: $tool not found" >&2
+        echo "run.sh: $tool not found (./run nox -s pyodide installs Node.js and npm)" >&2
         exit 70
     fi
 done

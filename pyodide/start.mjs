@@ -34,8 +34,8 @@
 //   settings (the site's package index, no PyPI), and which imports micropip,
 //   its vendored packaging and unittest.mock (0.1 s of CPU). `%pip` or
 //   `piplite.install` loads it, with the settings given to the stand-in.
-// (Measured in Pyodide under Node.js and with docs/bench_cells.py: see the
-// README.) Last, once the kernel has started, IPython's completer is told that
+// (Measured in Pyodide under Node.js and with docs/bench_cells.py: see
+// benchmarks/README.md.) Last, once the kernel has started, IPython's completer is told that
 // jedi is not served.
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
 

@@ -6,11 +6,12 @@
   an editorial gap-fill never goes against what its source's clauses say;
 * one test per option value, named after its ruling, on a position built for
   that value (the ``check_Rn`` positions of :mod:`test_rules`), each carrying
-  the quotation it rests on, checked against the seeds. A value that no source
-  gives says so, and the test checks that no clause claims it.
+  the clause it rests on. A value that no source gives says so, and the test
+  checks that no clause claims it.
 
-The seeds are found by :mod:`seed_texts`; without them the quotation checks
-skip, except under CI, where they fail.
+Only the quotation checks read the seed texts (found by :mod:`seed_texts`):
+without them those skip (under CI they fail), and every check of the registry,
+the presets and the engine still runs.
 """
 
 from __future__ import annotations
@@ -115,10 +116,10 @@ def test_no_value_credits_a_silent_source() -> None:
 # ------------------------------------------------------------------ option values
 
 
-def rests_on(seeds: dict[str, str], clause: str, ruling: str, value: str) -> None:
-    """The value's quotation is the source's own words, and the clause gives the value."""
+def rests_on(clause: str, ruling: str, value: str) -> None:
+    """The clause gives the value (that its quotation is the source's own words is
+    :func:`test_clause_is_verbatim`'s check, which alone needs the seed texts)."""
     c = CONC.clause(clause)
-    assert normalise(c.quote) in seeds[c.source], f"{c.id} is not verbatim"
     assert ruling in c.rulings, f"{c.id} does not bear on {ruling}"
     assert value in c.values, f"{c.id} does not give {value}"
     assert c.reading in ("supports", "ambiguous", "self-contradictory"), c.id
@@ -141,13 +142,13 @@ def variant(option: str, value: str) -> Ruleset:
     return rules
 
 
-def test_R3_low_cut_lowest_card_deals(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "P-3", "R3", "low_cut")
+def test_R3_low_cut_lowest_card_deals() -> None:
+    rests_on("P-3", "R3", "low_cut")
     rules_tests.check_R3(variant("first_dealer", "low_cut"))
 
 
-def test_R3_high_cut_highest_card_deals(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-8", "R3", "high_cut")
+def test_R3_high_cut_highest_card_deals() -> None:
+    rests_on("DC-8", "R3", "high_cut")
     rules_tests.check_R3(variant("first_dealer", "high_cut"))
 
 
@@ -180,10 +181,8 @@ def test_every_deal_value_has_its_test() -> None:
     ("ruling", "players", "value", "clause"),
     [pytest.param(*d, id=f"{d[0]}_{d[2]}") for d in DEALS],
 )
-def test_R5_to_R10_deal_and_stakes(
-    seeds: dict[str, str], ruling: str, players: int, value: str, clause: str
-) -> None:
-    rests_on(seeds, clause, ruling, value)
+def test_R5_to_R10_deal_and_stakes(ruling: str, players: int, value: str, clause: str) -> None:
+    rests_on(clause, ruling, value)
     rules = variant(f"deal_{players}", value)
     rules_tests.check_deal(rules, players)
     # The quotation's numbers are the table's: each figure quoted is one of the table's.
@@ -196,29 +195,29 @@ def test_R5_to_R10_deal_and_stakes(
     assert all(q in figures for q in quoted), (clause, quoted, figures)
 
 
-def test_R11_dealer_takes_the_table_mournival_at_once(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-12", "R11", "dealer_takes")
+def test_R11_dealer_takes_the_table_mournival_at_once() -> None:
+    rests_on("S-12", "R11", "dealer_takes")
     rules_tests.check_R11(variant("table_mournival", "dealer_takes"))
 
 
-def test_R11_dealer_first_then_anyone_who_notices(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-48", "R11", "dealer_first")
-    rests_on(seeds, "CC-31", "R11", "dealer_first")
+def test_R11_dealer_first_then_anyone_who_notices() -> None:
+    rests_on("DC-48", "R11", "dealer_first")
+    rests_on("CC-31", "R11", "dealer_first")
     rules_tests.check_R11(variant("table_mournival", "dealer_first"))
 
 
-def test_R14_one_or_three_against_a_pair_royal(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "P-19", "R14", "one_or_three")
+def test_R14_one_or_three_against_a_pair_royal() -> None:
+    rests_on("P-19", "R14", "one_or_three")
     rules_tests.check_R14(variant("pair_royal_capture", "one_or_three"))
 
 
-def test_R14_three_only_the_fourth_card_takes_all_three(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-17", "R14", "three_only")
+def test_R14_three_only_the_fourth_card_takes_all_three() -> None:
+    rests_on("S-17", "R14", "three_only")
     rules_tests.check_R14(variant("pair_royal_capture", "three_only"))
 
 
-def test_R15_claimable_pair_left_of_a_pair_royal(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-51", "R15", "claimable")
+def test_R15_claimable_pair_left_of_a_pair_royal() -> None:
+    rests_on("DC-51", "R15", "claimable")
     rules_tests.check_R15(variant("pair_royal_remainder", "claimable"))
 
 
@@ -227,55 +226,55 @@ def test_R15_to_dealer_is_no_source_reading() -> None:
     rules_tests.check_R15(variant("pair_royal_remainder", "to_dealer"))
 
 
-def test_R16_one_at_a_time_pair_against_pair(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-21", "R16", "one_at_a_time")
+def test_R16_one_at_a_time_pair_against_pair() -> None:
+    rests_on("CC-21", "R16", "one_at_a_time")
     rules_tests.check_R16(variant("pair_against_pair", "one_at_a_time"))
 
 
-def test_R16_may_take_four_pair_against_pair(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "P-8", "R16", "may_take_four")
+def test_R16_may_take_four_pair_against_pair() -> None:
+    rests_on("P-8", "R16", "may_take_four")
     rules_tests.check_R16(variant("pair_against_pair", "may_take_four"))
 
 
-def test_R16_must_take_four_pair_against_pair(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-29", "R16", "must_take_four")
+def test_R16_must_take_four_pair_against_pair() -> None:
+    rests_on("S-29", "R16", "must_take_four")
     rules_tests.check_R16(variant("pair_against_pair", "must_take_four"))
 
 
-def test_R20_any_time_pairs_laid_out_of_turn(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-24", "R20", "any_time")
-    rests_on(seeds, "DC-21", "R20", "any_time")
+def test_R20_any_time_pairs_laid_out_of_turn() -> None:
+    rests_on("CC-24", "R20", "any_time")
+    rests_on("DC-21", "R20", "any_time")
     rules_tests.check_R20(variant("hand_pairs_when", "any_time"))
 
 
-def test_R20_promptly_or_own_turn(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "P-13", "R20", "promptly_or_own_turn")
-    rests_on(seeds, "P-16", "R20", "promptly_or_own_turn")
+def test_R20_promptly_or_own_turn() -> None:
+    rests_on("P-13", "R20", "promptly_or_own_turn")
+    rests_on("P-16", "R20", "promptly_or_own_turn")
     rules_tests.check_R20(variant("hand_pairs_when", "promptly_or_own_turn"))
 
 
-def test_R22_forced_lie_down(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-27", "R22", "forced")
+def test_R22_forced_lie_down() -> None:
+    rests_on("DC-27", "R22", "forced")
     rules_tests.check_R22(variant("lie_down", "forced"))
 
 
-def test_R22_voluntary_lie_down(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-19", "R22", "voluntary")
+def test_R22_voluntary_lie_down() -> None:
+    rests_on("S-19", "R22", "voluntary")
     rules_tests.check_R22(variant("lie_down", "voluntary"))
 
 
-def test_R23_none_no_payment_for_lying_down(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-32", "R23", "none")
+def test_R23_none_no_payment_for_lying_down() -> None:
+    rests_on("S-32", "R23", "none")
     rules_tests.check_R23(variant("lie_down_payment", "none"))
 
 
-def test_R23_stake_to_each_remaining(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-18", "R23", "stake_to_each_remaining")
+def test_R23_stake_to_each_remaining() -> None:
+    rests_on("CC-18", "R23", "stake_to_each_remaining")
     rules_tests.check_R23(variant("lie_down_payment", "stake_to_each_remaining"))
 
 
-def test_R24_claimable_set_not_laid(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-26", "R24", "claimable")
+def test_R24_claimable_set_not_laid() -> None:
+    rests_on("DC-26", "R24", "claimable")
     rules_tests.check_R24(variant("lie_down_pair", "claimable"))
 
 
@@ -284,21 +283,21 @@ def test_R24_to_dealer_is_no_source_reading() -> None:
     rules_tests.check_R24(variant("lie_down_pair", "to_dealer"))
 
 
-def test_R25_first_in_time(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-49", "R25", "first_in_time")
-    rests_on(seeds, "P-53", "R25", "first_in_time")
+def test_R25_first_in_time() -> None:
+    rests_on("DC-49", "R25", "first_in_time")
+    rests_on("P-53", "R25", "first_in_time")
     rules_tests.check_R25(variant("claim_priority", "first_in_time"))
 
 
-def test_R25_first_in_rotation(seeds: dict[str, str]) -> None:
+def test_R25_first_in_rotation() -> None:
     # Parlett names it and sets it aside: the clause allows it, none supports it.
-    rests_on(seeds, "P-52", "R25", "first_in_rotation")
+    rests_on("P-52", "R25", "first_in_rotation")
     assert not CONC.supporting("R25", "first_in_rotation")
     rules_tests.check_R25(variant("claim_priority", "first_in_rotation"))
 
 
-def test_R26_end_of_hand(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-37", "R26", "end_of_hand")
+def test_R26_end_of_hand() -> None:
+    rests_on("CC-37", "R26", "end_of_hand")
     rules_tests.check_R26(variant("claim_deadline", "end_of_hand"))
 
 
@@ -307,34 +306,34 @@ def test_R26_next_turn_is_no_source_reading() -> None:
     rules_tests.check_R26(variant("claim_deadline", "next_turn"))
 
 
-def test_R28_none_no_last_turn(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-31", "R28", "none")
+def test_R28_none_no_last_turn() -> None:
+    rests_on("DC-31", "R28", "none")
     rules_tests.check_R28(variant("last_player_turn", "none"))
 
 
-def test_R28_one_more_last_turn(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-19", "R28", "one_more")
+def test_R28_one_more_last_turn() -> None:
+    rests_on("CC-19", "R28", "one_more")
     rules_tests.check_R28(variant("last_player_turn", "one_more"))
 
 
-def test_R29_all_to_dealer(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-38", "R29", "all_to_dealer")
-    rests_on(seeds, "P-28", "R29", "all_to_dealer")
+def test_R29_all_to_dealer() -> None:
+    rests_on("DC-38", "R29", "all_to_dealer")
+    rests_on("P-28", "R29", "all_to_dealer")
     rules_tests.check_R29(variant("leftovers", "all_to_dealer"))
 
 
-def test_R29_pairs_to_dealer(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-20", "R29", "pairs_to_dealer")
+def test_R29_pairs_to_dealer() -> None:
+    rests_on("CC-20", "R29", "pairs_to_dealer")
     rules_tests.check_R29(variant("leftovers", "pairs_to_dealer"))
 
 
-def test_R31_break_even(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-40", "R31", "break_even")
+def test_R31_break_even() -> None:
+    rests_on("DC-40", "R31", "break_even")
     rules_tests.check_R31(variant("settlement", "break_even"))
 
 
-def test_R31_most_pairs(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-39", "R31", "most_pairs")
+def test_R31_most_pairs() -> None:
+    rests_on("CC-39", "R31", "most_pairs")
     rules_tests.check_R31(variant("settlement", "most_pairs"))
 
 
@@ -343,13 +342,13 @@ def test_R35_refused_is_no_source_reading() -> None:
     rules_tests.check_R35(variant("lie_down_mistake", "refused"))
 
 
-def test_R35_allowed_as_mistake(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-38", "R35", "allowed_as_mistake")
+def test_R35_allowed_as_mistake() -> None:
+    rests_on("CC-38", "R35", "allowed_as_mistake")
     rules_tests.check_R35(variant("lie_down_mistake", "allowed_as_mistake"))
 
 
-def test_R36_claimable_pair_left_by_a_mistake(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "CC-36", "R36", "claimable")
+def test_R36_claimable_pair_left_by_a_mistake() -> None:
+    rests_on("CC-36", "R36", "claimable")
     rules_tests.check_R36(variant("mistaken_lie_down_pair", "claimable"))
 
 
@@ -358,8 +357,8 @@ def test_R36_to_dealer_is_no_source_reading() -> None:
     rules_tests.check_R36(variant("mistaken_lie_down_pair", "to_dealer"))
 
 
-def test_R37_to_dealer_table_cards_to_the_dealer(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-63", "R37", "to_dealer")
+def test_R37_to_dealer_table_cards_to_the_dealer() -> None:
+    rests_on("S-63", "R37", "to_dealer")
     rules_tests.check_R37(variant("chosen_lie_down_pair", "to_dealer"))
 
 
@@ -368,26 +367,26 @@ def test_R37_claimable_is_no_source_reading() -> None:
     rules_tests.check_R37(variant("chosen_lie_down_pair", "claimable"))
 
 
-def test_R38_takes_one_of_a_pair(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-79", "R38", "takes_one")
-    rests_on(seeds, "S-66", "R38", "takes_one")
+def test_R38_takes_one_of_a_pair() -> None:
+    rests_on("DC-79", "R38", "takes_one")
+    rests_on("S-66", "R38", "takes_one")
     rules_tests.check_R38(variant("one_against_pair", "takes_one"))
 
 
-def test_R38_collects_all(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "S-65", "R38", "collects_all")
-    rests_on(seeds, "S-16", "R38", "collects_all")  # self-contradictory, read literally
+def test_R38_collects_all() -> None:
+    rests_on("S-65", "R38", "collects_all")
+    rests_on("S-16", "R38", "collects_all")  # self-contradictory, read literally
     rules_tests.check_R38(variant("one_against_pair", "collects_all"))
 
 
-def test_R39_unmateable_principle(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "DC-80", "R39", "unmateable")
+def test_R39_unmateable_principle() -> None:
+    rests_on("DC-80", "R39", "unmateable")
     rules_tests.check_R39(variant("dead_pair_trigger", "unmateable"))
 
 
-def test_R39_other_pair_won(seeds: dict[str, str]) -> None:
-    rests_on(seeds, "P-21", "R39", "other_pair_won")
-    rests_on(seeds, "CC-27", "R39", "other_pair_won")
+def test_R39_other_pair_won() -> None:
+    rests_on("P-21", "R39", "other_pair_won")
+    rests_on("CC-27", "R39", "other_pair_won")
     rules_tests.check_R39(variant("dead_pair_trigger", "other_pair_won"))
 
 
@@ -397,10 +396,10 @@ def test_R39_never_is_no_source_reading() -> None:
     rules_tests.check_R39(variant("dead_pair_trigger", "never"))
 
 
-def test_R40_layable_at_any_other_turn(seeds: dict[str, str]) -> None:
+def test_R40_layable_at_any_other_turn() -> None:
     # Parlett's own preset: his trigger (other_pair_won) leaves the pair alive, so
     # only R40 lets him lay it, 'at any other turn' (R20, promptly_or_own_turn).
-    rests_on(seeds, "P-63", "R40", "layable")
+    rests_on("P-63", "R40", "layable")
     rules_tests.check_R40(ruleset("parlett"))
     rules_tests.check_R40(variant("broken_pair_royal", "layable"))
 
@@ -425,10 +424,10 @@ def test_every_engine_option_value_has_a_named_test() -> None:
 # ------------------------------------------------------------------ presets in play
 
 
-def test_R22_sympkyn_a_lawful_lie_down_is_not_punished(seeds: dict[str, str]) -> None:
+def test_R22_sympkyn_a_lawful_lie_down_is_not_punished() -> None:
     """Sympkyn lets a player lie down by choice; the pair it leaves is nobody's to claim."""
-    rests_on(seeds, "S-19", "R22", "voluntary")
-    rests_on(seeds, "S-63", "R37", "to_dealer")
+    rests_on("S-19", "R22", "voluntary")
+    rests_on("S-63", "R37", "to_dealer")
     from positions import assert_illegal, cards, play, position
 
     rules = PRESETS["sympkyn"]
@@ -462,14 +461,13 @@ def _bot_parameters() -> set[str]:
     return set(inspect.signature(WillughbyBot).parameters) - {"seed"}
 
 
-def test_every_advises_clause_maps_to_the_bot(seeds: dict[str, str]) -> None:
+def test_every_advises_clause_maps_to_the_bot() -> None:
     """Each piece of strategy advice quoted in the sources names what the bot does with
     it: a rule of thumb that cites that very clause, or a parameter of the bot."""
     advice, parameters = _bot_advice(), _bot_parameters()
     advising = [c for c in CONC.clauses if c.reading == "advises"]
     assert advising
     for c in advising:
-        assert normalise(c.quote) in seeds[c.source], c.id
         assert not c.rulings, c.id
         assert c.advice, c.id
         for name in c.advice:
@@ -517,14 +515,12 @@ SETTLEMENT_EXAMPLES = [
     ids=[f"{e[2]}-{e[3]}p-{e[4]}cards" for e in SETTLEMENT_EXAMPLES],
 )
 def test_R31_R32_settlement_gives_each_sources_worked_example(
-    seeds: dict[str, str], source: str, words: str, preset: str, players: int, won: int,
-    stakes: int,
+    source: str, words: str, preset: str, players: int, won: int, stakes: int,
 ) -> None:  # fmt: skip
     from lld.cards import mask_of
     from lld.ledger import Ledger
     from lld.settlement import settle
 
-    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"
     rules = PRESETS[preset]
     piles = [mask_of(range(won))] + [0] * (players - 1)
     ledger = Ledger(players)
@@ -559,14 +555,23 @@ CAPTURE_EXAMPLES = [
     ids=[f"{e[2]}-{e[3]}-x-{e[4]}" for e in CAPTURE_EXAMPLES],
 )
 def test_R12_to_R16_captures_follow_each_sources_worked_example(
-    seeds: dict[str, str], source: str, words: str, preset: str, hand: str, table: str,
-    captures: set[str],
+    source: str, words: str, preset: str, hand: str, table: str, captures: set[str],
 ) -> None:  # fmt: skip
     from lld.moves import CAPTURE
     from positions import position
 
-    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"
     g = position(PRESETS[preset], [hand], table)
     # Suits never matter: the lowest-suited choice stands for each shape.
     offered = {str(m) for m in g.turn_moves() if m.kind == CAPTURE}
     assert offered == captures
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    sorted({(e[0], e[1]) for e in (*SETTLEMENT_EXAMPLES, *CAPTURE_EXAMPLES)}),
+)
+def test_the_worked_examples_are_the_sources_words(
+    seeds: dict[str, str], source: str, words: str
+) -> None:
+    """The quotation half of the worked-example tests above (which run without the seeds)."""
+    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"

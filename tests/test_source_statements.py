@@ -88,10 +88,9 @@ SUMS = [
     ids=[f"{s[2]}-{s[3]}p-{i}" for i, s in enumerate(SUMS)],
 )
 def test_R5_to_R9_R30_R31_each_sources_sum_disposes_of_the_pot(
-    seeds: dict[str, str], source: str, words: str, preset: str, players: int, each: int,
-    table: int, pot: int, bonus: int, for_cards: int,
+    source: str, words: str, preset: str, players: int, each: int, table: int, pot: int,
+    bonus: int, for_cards: int,
 ) -> None:  # fmt: skip
-    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"
     rules = PRESETS[preset]
     deal_rule = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9"}[players]
     for seed in range(12):
@@ -108,16 +107,11 @@ def test_R5_to_R9_R30_R31_each_sources_sum_disposes_of_the_pot(
         assert sum(count(w) for w in g.won) == 52  # every card is someone's at the end
 
 
-def test_R10_R32_du_coeur_eight_six_stakes_for_the_leftovers_when_as_many_win_as_lose(
-    seeds: dict[str, str],
-) -> None:
+def test_R10_R32_du_coeur_eight_six_stakes_for_the_leftovers_when_as_many_win_as_lose() -> None:
     """du Coeur's eight: 17 in the pot, 11 to the last trick, "Six stakes go to the
     leftover cards". With break-even five everyone wins or loses ("win one stake for
     six cards, and lose one for four"), so the cards take 6 only when four win and
     four lose: one stake more for each loser fewer, one less for each more."""
-    for words in ("17 stakes are in the pot", "Six stakes go to the leftover cards, so the"
-                  " last trick takes 11", "everyone either wins or loses"):  # fmt: skip
-        assert normalise(words) in seeds["du-coeur"], words
     rules = PRESETS["du-coeur"]
     met = set()
     for seed in range(40):
@@ -132,18 +126,11 @@ def test_R10_R32_du_coeur_eight_six_stakes_for_the_leftovers_when_as_many_win_as
     assert len(met) > 1, met  # the sum is checked for more than one count of losers
 
 
-def test_R5_R6_R7_R23_R31_caidis_the_dealers_stake_to_most_pairs_and_a_stake_per_lie_down(
-    seeds: dict[str, str],
-) -> None:
+def test_R5_R6_R7_R23_R31_caidis_the_dealers_stake_to_most_pairs_and_a_stake_per_lie_down() -> None:
     """Compendium Caidis: only the dealer stakes ("he puts up a stake that the winner
     will get"); whoever lies down pays "a stake to all players remaining in the game";
     "the player with the most pairs wins and get the original stake put up by the
     dealer". Worked out here from those words, for every count she plays."""
-    for words in ("he puts up a stake that the winner will get",
-                  "pay a stake to all players remaining in the game",
-                  "the player with the most pairs wins and get the original stake put up by"
-                  " the dealer"):  # fmt: skip
-        assert normalise(words) in seeds["caidis"], words
     rules = PRESETS["caidis"]
     for players in (3, 4, 5):
         for seed in range(10):
@@ -172,14 +159,10 @@ def test_R5_R6_R7_R23_R31_caidis_the_dealers_stake_to_most_pairs_and_a_stake_per
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_R11_every_mournival_among_the_table_cards_is_the_dealers(
-    seeds: dict[str, str], preset: str
-) -> None:
+def test_R11_every_mournival_among_the_table_cards_is_the_dealers(preset: str) -> None:
     """du Coeur: "If there are any mournivals in these 12 cards ... the dealer takes them
     all immediately"; Sympkyn: "If there are any mournivals ... the dealer is allowed to
     take them". Two of them on the table: both are his, at once or by his claim."""
-    assert normalise("the dealer takes them all immediately") in seeds["du-coeur"]
-    assert normalise("any mournivals with the cards spread on the table") in seeds["sympkyn"]
     rules = PRESETS[preset]
     both = cards("7C 7D 7H 7S 9C 9D 9H 9S")
     g = position(rules, ["8C 2C", "TC 3C", "JC 4C"], "7C 7D 7H 7S 9C 9D 9H 9S 8D TD JD")
@@ -205,17 +188,10 @@ def test_R11_every_mournival_among_the_table_cards_is_the_dealers(
         raise AssertionError(f"no expectation for table_mournival={rules.table_mournival}")
 
 
-def test_R22_R29_du_coeur_a_lie_down_puts_the_hand_on_the_table_for_others_to_mate(
-    seeds: dict[str, str],
-) -> None:
+def test_R22_R29_du_coeur_a_lie_down_puts_the_hand_on_the_table_for_others_to_mate() -> None:
     """du Coeur: a player who cannot mate must "place all of the cards in their hand in
     the middle of the table for others to mate with", and "you are not out; the cards
     you have laid by you will count when scoring"."""
-    for words in (
-        "place all of the cards in their hand in the middle of the table for others to mate with",
-        "the cards you have laid by you will count when scoring",
-    ):
-        assert normalise(words) in seeds["du-coeur"], words
     rules = ruleset("du-coeur")
     g = position(rules, ["7C 2C 5C", "8C 9C", "2D 3C"], "7D 8D", players=4)
     play(g, "0: 7C x 7D", "R12")
@@ -233,3 +209,28 @@ def test_R22_R29_du_coeur_a_lie_down_puts_the_hand_on_the_table_for_others_to_ma
     # Seat 1 lay down, yet his pair counts: 2 cards against a break-even of 10, 4 short.
     paid = {e.seat: e.amount for e in events_of(g, "pays")}
     assert paid[1] == 4
+
+
+#: The words the tests above rest on, besides their tables' (source, words).
+QUOTED = [
+    ("du-coeur", "17 stakes are in the pot"),
+    ("du-coeur", "Six stakes go to the leftover cards, so the last trick takes 11"),
+    ("du-coeur", "everyone either wins or loses"),
+    ("caidis", "he puts up a stake that the winner will get"),
+    ("caidis", "pay a stake to all players remaining in the game"),
+    ("caidis",
+     "the player with the most pairs wins and get the original stake put up by the dealer"),
+    ("du-coeur", "the dealer takes them all immediately"),
+    ("sympkyn", "any mournivals with the cards spread on the table"),
+    ("du-coeur",
+     "place all of the cards in their hand in the middle of the table for others to mate with"),
+    ("du-coeur", "the cards you have laid by you will count when scoring"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("source", "words"), sorted({*QUOTED, *((s[0], s[1]) for s in SUMS)}))
+def test_the_words_these_tests_rest_on_are_the_sources(
+    seeds: dict[str, str], source: str, words: str
+) -> None:
+    """The quotation half of this module (every hand above plays without the seeds)."""
+    assert normalise(words) in seeds[source], f"{words!r} is not in {source}'s text"

@@ -27,6 +27,17 @@ The text notation is a hand record's (see :mod:`lld.record`) under its own
 first line, and :func:`repr` gives it back as ``Position.parse('...')``; the
 JSON notation (:meth:`Position.to_json`) adds the state, which
 :meth:`Position.from_json` checks against the replay.
+
+>>> print(p.format())
+# lld position
+ruleset: parlett
+players: 5
+dealer: 4
+seed: 1
+<BLANKLINE>
+moves:
+0: 4C x 4D
+<BLANKLINE>
 """
 
 from __future__ import annotations

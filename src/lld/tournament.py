@@ -31,8 +31,8 @@ sums.
 >>> t = play_tournament(ruleset("parlett"), ["random"] * 5, hands=50, seed=1, workers=1)
 >>> t.hands, sum(s.hands for s in t.by_seat), t.unbalanced
 (50, 250, 0)
->>> [s.hands for s in t.by_role]
-[50, 50, 50, 50, 50]
+>>> t.roles, [s.hands for s in t.by_role]
+(('eldest', 'second', 'third', 'fourth', 'dealer'), [50, 50, 50, 50, 50])
 >>> t == play_tournament(ruleset("parlett"), ["random"] * 5, hands=50, seed=1, workers=1)
 True
 """

@@ -73,9 +73,10 @@ PRELOAD = [
 #: jedi (with parso) is ipython's requirement for its completer, which IPython
 #: imports only if it can and does without: unpacking jedi's ~2,000 files
 #: (typeshed's stubs, mostly) was half of all the wheels' unpacking, about 0.4 s
-#: of CPU (README). So these are named in ``packages`` for the kernel to skip them,
-#: and ``start.mjs`` takes them out again (as ``lldNotServed`` says) before
-#: Pyodide sees the list; the lock drops them from ipython's dependencies.
+#: of CPU (benchmarks/README.md). So these are named in ``packages`` for the
+#: kernel to skip them, and ``start.mjs`` takes them out again (as
+#: ``lldNotServed`` says) before Pyodide sees the list; the lock drops them from
+#: ipython's dependencies.
 NOT_SERVED = ["jedi"]
 #: The runtime files the kernel needs from the npm package (not its README,
 #: source maps, type stubs, HTML consoles or the classic-script ``pyodide.js``).
