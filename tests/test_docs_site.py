@@ -9,6 +9,7 @@ the docs session is where it runs.
 
 from __future__ import annotations
 
+import html as html_module
 import importlib
 import json
 import os
@@ -427,17 +428,13 @@ def test_every_ruling_links_the_terms_it_uses(site: Path) -> None:
 # ------------------------------------------------------------------ citations and frozen copies
 
 
-def _cited(html: str) -> list[str]:
-    """The addresses on the published site that a page's citations give."""
-    from lld.handout.cite import site_url
-
-    return re.findall(rf"{re.escape(site_url())}[^\s<\"}}]*", html)
+def _cited(html: str, address: str) -> list[str]:
+    """The addresses on the published site (at ``address``) that a page's citations give."""
+    return re.findall(rf"{re.escape(address)}[^\s<\"}}]*", html)
 
 
-def _resolves(site: Path, pages: dict[Path, _Page], url: str) -> bool:
-    from lld.handout.cite import site_url
-
-    rel, _, anchor = url.removeprefix(site_url()).partition("#")
+def _resolves(site: Path, pages: dict[Path, _Page], url: str, address: str) -> bool:
+    rel, _, anchor = url.removeprefix(address).partition("#")
     page = (site / (rel or "index.html")).resolve()
     if page.is_dir():
         page = page / "index.html"
@@ -446,43 +443,69 @@ def _resolves(site: Path, pages: dict[Path, _Page], url: str) -> bool:
 
 def test_every_citation_resolves_in_the_built_site(site: Path, pages: dict[Path, _Page]) -> None:
     """The cite boxes and the citing page give addresses of this site, each a
-    page and anchor that exist: the frozen copy's once this version has one."""
+    page and anchor that exist: the frozen copy's once this version has one.
+    While the site has no address, each says so instead of giving one."""
     from lld import __version__
-    from lld.handout.cite import frozen_site
+    from lld.handout.cite import LOCAL_BUILD, frozen_site, site_url
 
+    rulings = load().rulings
+    address = site_url()
+    if address is None:
+        for name in ("rules.html", "citing.html"):
+            text = html_module.unescape((site / name).read_text(encoding="utf-8"))
+            plain = re.findall(r'class="lld-cite-plain">([^<]*)<', text)
+            given = [g for g in plain if g.startswith("lld ")]  # not the sources' own
+            assert len(given) >= len(rulings), name
+            assert all(g.endswith(f"({LOCAL_BUILD})") for g in given), name
+        return
     cited = []
     for name in ("rules.html", "citing.html"):
-        cited += _cited((site / name).read_text(encoding="utf-8"))
-    rulings = load().rulings
+        cited += _cited((site / name).read_text(encoding="utf-8"), address)
     assert len(cited) >= 2 * len(rulings)
-    assert [u for u in cited if not _resolves(site, pages, u)] == []
+    assert [u for u in cited if not _resolves(site, pages, u, address)] == []
     if (DOCS / "releases" / f"{__version__}.tar.xz").exists():
         # Every citation but the citing page's list of the other frozen versions.
         citing = (site / "citing.html").read_text(encoding="utf-8")
         listed = re.search(r'<section id="frozen-versions".*?</section>', citing, re.S)
         assert listed is not None
-        cited = _cited((site / "rules.html").read_text(encoding="utf-8"))
-        cited += _cited(citing.replace(listed.group(0), ""))
+        cited = _cited((site / "rules.html").read_text(encoding="utf-8"), address)
+        cited += _cited(citing.replace(listed.group(0), ""), address)
         assert len(cited) >= 2 * len(rulings)
-        assert all(u.startswith(frozen_site(__version__)) for u in cited)
+        frozen = frozen_site(__version__)
+        assert frozen is not None
+        assert all(u.startswith(frozen) for u in cited)
 
 
 def test_every_frozen_copy_is_served_with_its_banner(site: Path, pages: dict[Path, _Page]) -> None:
     """Each stored copy is at v/VERSION/, every page of it under a banner naming
     its version, and the citations it gives resolve in it."""
-    from lld.handout.cite import is_release
+    from lld.handout.cite import is_release, site_url
 
     stored = sorted(p.name.removesuffix(".tar.xz") for p in (DOCS / "releases").glob("*.tar.xz"))
     assert all(is_release(v) for v in stored), stored
     served = sorted(p.name for p in (site / "v").iterdir()) if (site / "v").exists() else []
     assert served == stored
+    address = site_url()
     for version in stored:
         copy = site / "v" / version
         assert 'id="r1"' in (copy / "rules.html").read_text(encoding="utf-8")
         for page in copy.rglob("*.html"):
             html = page.read_text(encoding="utf-8")
             assert f"<strong>Version {version}</strong>" in html, page
-            assert [u for u in _cited(html) if not _resolves(site, pages, u)] == [], page
+            if address is not None:
+                cited = _cited(html, address)
+                assert [u for u in cited if not _resolves(site, pages, u, address)] == [], page
+
+
+def test_no_made_up_address_anywhere_in_the_built_site(site: Path) -> None:
+    """No page, script, data file or PDF's text (the handouts', the frozen copies')
+    gives an address in a domain reserved for examples, nor the placeholder
+    ``lld.example.org`` that copies cut before the address setting were built with."""
+    from site_scan import made_up_in_site
+
+    assert made_up_in_site(site) == {}
+    pdfs = list(site.glob("handouts/*.pdf"))
+    assert len(pdfs) >= 10  # the scan read the handouts
 
 
 #: Pages with a cell (one of each kind: a contested ruling, a hand, the API).

@@ -21,14 +21,17 @@ from types import ModuleType
 import pytest
 
 import lld
-from lld.handout.cite import frozen_site, is_release, release_key, site_url
+from lld.handout.cite import frozen_site, is_release, release_key
 from module_from_file import load_module
+from site_scan import made_up_in_site, pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRATCH_VERSION = "90.0.0"
 SCRATCH_DATE = "2030-01-02"
 #: A frozen copy is kept in the repository for good: it must stay small.
 MAX_ARCHIVE = 3 * 2**20
+#: The address the scratch copy is given (a release needs one).
+ADDRESS = "https://lld-project.github.io/lld/"
 
 
 def versions_written(root: Path) -> dict[str, str]:
@@ -83,6 +86,12 @@ def _scratch(tmp_path: Path) -> Path:
     )
     for name in ("pyproject.toml", "CHANGELOG.md", "CITATION.cff", "README.md"):
         shutil.copy2(ROOT / name, root / name)
+    # A release needs the site's address: the scratch copy gets one, set as a
+    # maintainer sets it (sources/site.toml, CITATION.cff, pyproject.toml).
+    subprocess.run(
+        [sys.executable, str(root / "tools" / "site_setting.py"), ADDRESS],
+        check=True, capture_output=True,
+    )  # fmt: skip
     # Right after a real release the Unreleased section is empty, and a release
     # of nothing is refused: the scratch copy gets a change of its own to release.
     log = root / "CHANGELOG.md"
@@ -126,6 +135,35 @@ def test_the_release_tool_refuses_bad_input_in_one_line(
     assert versions_written(root) == before
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a process")
+@pytest.mark.parametrize(
+    ("unset", "message"),
+    [
+        ("--none", "the site has no public address (url in sources/site.toml)"),
+        ("copy", "CITATION.cff does not carry the site's address"),
+    ],
+)
+def test_the_release_tool_refuses_without_an_address_in_one_line(
+    tmp_path: Path, unset: str, message: str
+) -> None:
+    root = _scratch(tmp_path)
+    if unset == "--none":
+        subprocess.run([sys.executable, str(root / "tools" / "site_setting.py"), "--none"],
+                       check=True, capture_output=True)  # fmt: skip
+    else:  # the address taken out of one copy by hand
+        cff = root / "CITATION.cff"
+        cff.write_text(re.sub(r"^url: .*\n", "", cff.read_text(encoding="utf-8"), flags=re.M))
+    before = {p: p.read_bytes() for p in (root / "CHANGELOG.md", root / "CITATION.cff")}
+    done = _run_tool(root, SCRATCH_VERSION, "--date", SCRATCH_DATE)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("release: ")
+    assert message in done.stderr
+    assert versions_written(root) == versions_written(ROOT)
+    assert {p: p.read_bytes() for p in before} == before
+    assert not list((root / "docs" / "releases").glob(f"{SCRATCH_VERSION}*"))
+
+
 def test_a_release_of_nothing_is_refused(tmp_path: Path) -> None:
     root = _scratch(tmp_path)
     log = root / "CHANGELOG.md"
@@ -155,7 +193,7 @@ def test_the_changelog_is_dated_and_a_new_unreleased_section_opened(tmp_path: Pa
 
 def _resolves(site: Path, url: str) -> bool:
     """Whether an address on the published site is a page and anchor of ``site``."""
-    rel, _, anchor = url.removeprefix(site_url()).partition("#")
+    rel, _, anchor = url.removeprefix(ADDRESS).partition("#")
     page = site / (rel or "index.html")
     if page.is_dir():
         page = page / "index.html"
@@ -211,7 +249,8 @@ def test_a_release_end_to_end_on_a_scratch_version(tmp_path: Path) -> None:
     assert '<a href="../../../contested/r22.html">the current version' in r22
 
     # The live site cites the frozen copy, and every such address resolves.
-    base = frozen_site(SCRATCH_VERSION)
+    base = frozen_site(SCRATCH_VERSION, ADDRESS)
+    assert base is not None
     cited = []
     for page in ("rules.html", "citing.html"):
         html = (site / page).read_text(encoding="utf-8")
@@ -221,3 +260,22 @@ def test_a_release_end_to_end_on_a_scratch_version(tmp_path: Path) -> None:
     assert [u for u in cited if not _resolves(site, u)] == []
     citing = (site / "citing.html").read_text(encoding="utf-8")
     assert f'href="v/{SCRATCH_VERSION}/index.html"' in citing
+
+    # The configured address reaches everything that cites: the BibTeX, the
+    # handouts' text, the frozen copies cut before the setting (readdressed), the
+    # release's own manifest, CITATION.cff and pyproject.toml; nothing made up.
+    assert f"url = {{{base}rules.html#r14}}," in citing
+    assert manifest["site"] == ADDRESS
+    for pdf in ("reconstruction-a4.pdf", "caidis-letter.pdf"):
+        text = " ".join(pdf_text(site / "handouts" / pdf).split())
+        assert f"{base}rules.html#r14" in text.replace(" ", ""), pdf
+        # The footer (the handouts are the ordinary build's, dated the day it ran).
+        assert re.search(rf"lld {SCRATCH_VERSION} · [0-9-]+ · {re.escape(base)} ", text), pdf
+    for old in ("0.2.0", "0.3.0"):
+        html = (site / "v" / old / "rules.html").read_text(encoding="utf-8")
+        assert f"{ADDRESS}v/{old}/rules.html#r14" in html
+        assert _resolves(site, f"{ADDRESS}v/{old}/rules.html#r14")
+        assert not list((site / "v" / old).rglob("*.pdf"))  # printed with the placeholder
+    assert f'url: "{ADDRESS}"' in (root / "CITATION.cff").read_text(encoding="utf-8")
+    assert f'Documentation = "{ADDRESS}"' in (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert made_up_in_site(site) == {}

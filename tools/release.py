@@ -4,7 +4,9 @@ Run it with the site's environment (after ``./run nox -s docs``)::
 
     .nox/docs/bin/python tools/release.py 0.2.0
 
-It
+It refuses, in one line, while the site has no public address (``url`` in
+``sources/site.toml``, set with ``tools/site_setting.py``): a release's
+citations give its frozen copy's address. Otherwise it
 
 1. dates the changelog's "Unreleased" section as ``VERSION (DATE)`` and opens a
    new, empty "Unreleased" section above it;
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import importlib
+import importlib.util
 import os
 import re
 import subprocess
@@ -99,6 +102,41 @@ def _check(root: Path, version: str, date: str) -> None:
         raise ReleaseError(f"version {version} is not after the current version {now}")
     if (root / "docs" / "releases" / f"{version}.tar.xz").exists():
         raise ReleaseError(f"{version} already has a frozen copy")
+    _check_address(root)
+
+
+def _check_address(root: Path) -> None:
+    """A release's citations give its frozen copy's address: refuse one without an
+    address, or with copies of it (CITATION.cff, pyproject.toml) that disagree."""
+    from lld.handout.cite import SITE_URL_VARIABLE, SiteSettingError, check_address
+
+    tool = load_site_setting(root)
+    try:
+        url = tool.setting(root)
+        problems = tool.problems(root)
+        override = os.environ.get(SITE_URL_VARIABLE)
+        if override is not None and check_address(override, SITE_URL_VARIABLE) != url:
+            problems.append(f"{SITE_URL_VARIABLE} overrides sources/site.toml: unset it")
+    except (tool.SettingError, SiteSettingError) as error:
+        raise ReleaseError(str(error)) from None
+    if url is None:
+        raise ReleaseError(
+            "the site has no public address (url in sources/site.toml), and a release's"
+            " citations must give one: set it with tools/site_setting.py URL"
+        )
+    if problems:
+        raise ReleaseError(problems[0])
+
+
+def load_site_setting(root: Path) -> Any:
+    """``tools/site_setting.py`` of ``root``, as a module."""
+    path = root / "tools" / "site_setting.py"
+    spec = importlib.util.spec_from_file_location("lld_site_setting", path)
+    if spec is None or spec.loader is None:
+        raise ReleaseError(f"{path}: cannot load it")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _site_tools() -> Any:

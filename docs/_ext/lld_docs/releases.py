@@ -23,6 +23,7 @@ import json
 import lzma
 import re
 import shutil
+import sys
 import tarfile
 from dataclasses import dataclass
 from html import escape
@@ -35,7 +36,16 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
-from lld.handout.cite import FROZEN_PATH, frozen_site, is_release, release_key, site_url
+from lld.handout.cite import (
+    FROZEN_PATH,
+    LOCAL_BUILD,
+    NO_ADDRESS,
+    SETTING_FILE,
+    frozen_site,
+    is_release,
+    release_key,
+    site_url,
+)
 
 from .common import para
 
@@ -64,11 +74,26 @@ def frozen_versions(docs: Path) -> list[str]:
 
 def cite_site(config: Config, docs: Path) -> str:
     """The address citations give: the frozen copy of this version if it has one
-    (or is being made now), else the live site."""
+    (or is being made now), else the live site; :data:`NO_ADDRESS` while the site
+    has no public address."""
     version = str(config.release)
     if config.lld_release == version or archive_path(docs, version).exists():
-        return frozen_site(version)
-    return site_url()
+        return frozen_site(version) or NO_ADDRESS
+    return site_url() or NO_ADDRESS
+
+
+def warn_without_address(app: Sphinx) -> None:
+    """Say once, at the start of the build, that citations will give no address.
+
+    Printed, not a Sphinx warning: the build runs with -W (every warning fails it),
+    and a build with no address set is a good build, only not one to publish.
+    """
+    if site_url() is None:
+        print(
+            f"lld: warning: the site has no public address (url in sources/{SETTING_FILE}):"
+            " citations say the pages come from a local build",
+            file=sys.stderr,
+        )
 
 
 @dataclass(frozen=True)
@@ -97,7 +122,8 @@ def freeze(site: Path, version: str, date: str, out: Path) -> Frozen:
     """Store the built ``site`` as ``out`` (tar, xz): the same bytes on every run
     for the same pages (sorted, no owners, the release date as every time)."""
     kept, left = _kept(site)
-    manifest = {"version": version, "date": date, "left_out": left}
+    # The address its citations give: a copy served under another one is readdressed.
+    manifest = {"version": version, "date": date, "left_out": left, "site": site_url()}
     mtime = int(_dt_epoch(date))
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
@@ -238,10 +264,53 @@ def banner(version: str, date: str, current: str, here: str) -> str:
     )
 
 
+#: The made-up address that copies cut before the address setting (0.2.0, 0.3.0)
+#: were built with: their manifests name no ``site``. Never served as it is.
+PLACEHOLDER = "https://lld.example.org/"
+#: What ends an address inside a page's text or a BibTeX entry.
+_URL_TAIL = r"""[^\s<>"'}]*"""
+
+
+def readdress(html: str, built_with: str, address: str | None) -> str:
+    """``html`` citing ``address`` (``None``: no public address) where it cited ``built_with``.
+
+    >>> readdress('version 0.3.0, https://a.org/v/0.3.0/</p>', 'https://a.org/', None)
+    'version 0.3.0 (pages from a local build; no public address is set)</p>'
+    >>> readdress('  url = {https://a.org/v/1/rules.html#r1},', 'https://a.org/', 'https://b.net/')
+    '  url = {https://b.net/v/1/rules.html#r1},'
+    """
+    if built_with == address or built_with not in html:
+        return html
+    if address is not None:
+        return html.replace(built_with, address)
+    old = re.escape(built_with) + _URL_TAIL
+    note = LOCAL_BUILD[0].upper() + LOCAL_BUILD[1:]
+    html = re.sub(rf"\burl = \{{{old}\}}", f"note = {{{note}}}", html)
+    html = re.sub(rf", {old}", f" ({LOCAL_BUILD})", html)
+    return re.sub(old, f"({LOCAL_BUILD})", html)
+
+
+def _withheld_note(here_handouts: str) -> str:
+    return (
+        " Its printable handouts are not kept: they were printed with a placeholder"
+        f' address. <a href="{escape(here_handouts)}" style="color:#003a8c">The current'
+        " handouts</a>."
+    )
+
+
 def unpack(archive: Path, site: Path, current: str) -> Path:
-    """Unpack ``archive`` into ``site``/v/VERSION/ with the banner on every page."""
+    """Unpack ``archive`` into ``site``/v/VERSION/ with the banner on every page.
+
+    A copy built under another address than the site's now is readdressed
+    (:func:`readdress`). A copy built with the :data:`PLACEHOLDER` keeps no PDF:
+    a PDF's text cannot be rewritten, so its handouts are withheld, and the links
+    to them lead to the current handouts page.
+    """
     manifest = read_manifest(archive)
     version, date = str(manifest["version"]), str(manifest["date"])
+    built_with = manifest.get("site") or PLACEHOLDER
+    placeholder = "site" not in manifest
+    address = site_url()
     dest = site / FROZEN_PATH / version
     if dest.exists():
         shutil.rmtree(dest)
@@ -249,6 +318,10 @@ def unpack(archive: Path, site: Path, current: str) -> Path:
     with tarfile.open(archive, mode="r:xz") as tar:
         tar.extractall(dest, filter="data")
     (dest / MANIFEST).unlink()
+    pdfs = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.pdf"))
+    withheld = pdfs if placeholder else []
+    for rel in withheld:
+        (dest / rel).unlink()
     for page in dest.rglob("*.html"):
         rel = page.relative_to(dest).as_posix()
         # The same page in the current site, or its home page if the page is gone.
@@ -258,7 +331,13 @@ def unpack(archive: Path, site: Path, current: str) -> Path:
         # v/VERSION/ once served: point those links at the live site's v/ instead.
         root = "../" * rel.count("/")
         html = html.replace(f'href="{root}{FROZEN_PATH}/', f'href="{_up(rel)}{FROZEN_PATH}/')
+        html = readdress(html, str(built_with), address)
         note = banner(version, date, current, here)
+        if withheld:
+            handouts = _up(rel) + "handouts.html"
+            for pdf in withheld:
+                html = html.replace(f'href="{root}{pdf}"', f'href="{handouts}"')
+            note = note.replace("</aside>", _withheld_note(handouts) + "</aside>")
         found = _ARTICLE.search(html) or _BODY.search(html)
         if found is not None:
             html = html[: found.end()] + note + html[found.end() :]
@@ -298,9 +377,8 @@ class ReleasesDirective(SphinxDirective):
                 "", f"version {version}", refuri=f"{up}{FROZEN_PATH}/{version}/index.html"
             )
             where = frozen_site(version)
-            items += nodes.list_item(
-                "", para(link, f", released {date}: ", nodes.literal(where, where))
-            )
+            address = [": ", nodes.literal(where, where)] if where else []
+            items += nodes.list_item("", para(link, f", released {date}", *address))
         return [items]
 
 
@@ -316,6 +394,7 @@ def setup_releases(app: Sphinx) -> None:
     # The version being frozen by tools/release.py (-D lld_release=VERSION).
     app.add_config_value("lld_release", "", "env", str)
     app.add_directive("releases", ReleasesDirective)
+    app.connect("builder-inited", warn_without_address)
     app.connect("build-finished", unpack_all)
     app.connect("html-page-context", version_in_footer)
 

@@ -1,37 +1,116 @@
 """How to cite the site, a ruling or a source: plain text and BibTeX, from the registry.
 
-The site's address is a project setting (:data:`DEFAULT_SITE_URL`), overridden
-by the environment variable ``LLD_SITE_URL``; the handouts and the site's
-"how to cite" page both read it through :func:`site_url`. A released version's
-pages stay on the site, frozen, under :func:`frozen_site` (``v/VERSION/``): a
-citation given there shows what that version said for as long as the site exists.
+The site's public address is one setting, ``url`` in ``sources/site.toml``
+(:func:`site_url`; the environment variable ``LLD_SITE_URL`` overrides it, and
+an empty value means none). The site's build, the handouts, ``CITATION.cff``,
+``pyproject.toml`` (written by ``tools/site_setting.py``) and ``tools/release.py``
+all read it. Until an address is set, a citation gives the version and says that
+the pages come from a local build: it never shows a made-up address. A released
+version's pages stay on the site, frozen, under :func:`frozen_site`
+(``v/VERSION/``): a citation given there shows what that version said for as
+long as the site exists.
 
->>> ruling_citation("R14", site="https://lld.example.org/", version="0.1.0")
-'lld R14, "The fourth card against a pair royal on the table", version 0.1.0, https://lld.example.org/rules.html#r14'
->>> frozen_site("0.2.0", site="https://lld.example.org/")
-'https://lld.example.org/v/0.2.0/'
+>>> site = "https://lld.github.io/lld/"
+>>> ruling_citation("R14", site=site, version="0.1.0")
+'lld R14, "The fourth card against a pair royal on the table", version 0.1.0, https://lld.github.io/lld/rules.html#r14'
+>>> frozen_site("0.2.0", site=site)
+'https://lld.github.io/lld/v/0.2.0/'
+>>> ruling_citation("R14", site=NO_ADDRESS, version="0.1.0").endswith(f"0.1.0 ({LOCAL_BUILD})")
+True
 >>> ruling_key("R14")
 'lld-r14'
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from lld.errors import ConfigError
 
 if TYPE_CHECKING:
     from lld.concordance import Concordance, Source
 
-#: Where the site is published. A placeholder in a reserved domain until the
-#: project has its own: set ``LLD_SITE_URL`` (or change this line) to publish.
-DEFAULT_SITE_URL = "https://lld.example.org/"
+#: The setting's file, in ``sources/`` (shipped inside the package with it).
+SETTING_FILE = "site.toml"
+#: The environment variable that overrides the setting (a host's build sets it).
+SITE_URL_VARIABLE = "LLD_SITE_URL"
+#: What a citation says in place of an address while none is set.
+LOCAL_BUILD = "pages from a local build; no public address is set"
+#: Passed as ``site``: cite with no address, whatever the setting says.
+NO_ADDRESS: Final = ""
+
+#: Domains reserved for examples and tests (RFC 2606, RFC 6761): never a site's address.
+_RESERVED = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$")
+_ADDRESS = re.compile(r"https?://([A-Za-z0-9.-]+\.[A-Za-z]{2,})(:\d+)?(/[^\s\"'<>{}|\\^`]*)?")
 
 
-def site_url() -> str:
-    """The site's address, ending in ``/``."""
-    url = os.environ.get("LLD_SITE_URL") or DEFAULT_SITE_URL
+class SiteSettingError(ConfigError):
+    """The site's address is not one a citation can give, in one line."""
+
+
+def check_address(url: str, where: str) -> str:
+    """``url`` as the site's address (ending in ``/``), or :class:`SiteSettingError`.
+
+    >>> check_address("https://lld.github.io/lld", "here")
+    'https://lld.github.io/lld/'
+    >>> check_address("https://games.test/lld/", "LLD_SITE_URL")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lld.handout.cite.SiteSettingError: LLD_SITE_URL: 'https://games.test/lld/' is a placeholder...
+    """
+    found = _ADDRESS.fullmatch(url)
+    if found is None:
+        raise SiteSettingError(f"{where}: {url!r} is not a web address (https://HOST/PATH/)")
+    host = found.group(1).lower()
+    reserved = _RESERVED.search(host)
+    if reserved is not None:
+        domain = reserved.group(2)
+        raise SiteSettingError(
+            f"{where}: {url!r} is a placeholder ({domain} is a domain reserved for"
+            " examples), not the site's address"
+        )
     return url if url.endswith("/") else url + "/"
+
+
+@functools.cache
+def _setting_file() -> tuple[str, str]:
+    """The setting's ``url`` and where it is written (``file:line``)."""
+    from lld.concordance.data_file import DataFile
+    from lld.package_data import data_directory
+
+    file = DataFile(data_directory("sources", "rulings.toml") / SETTING_FILE)
+    data = file.parse()
+    unknown = sorted(set(data) - {"url"})
+    if unknown:
+        raise file.error(1, f"unknown setting {unknown[0]!r} (the file sets url)")
+    url = data.get("url", "")
+    if not isinstance(url, str):
+        raise file.error(1, "url must be a string (empty while the site has no address)")
+    line = next((n for n, text in enumerate(file.lines, 1) if text.startswith("url")), 1)
+    return url.strip(), file.where(line)
+
+
+def site_url() -> str | None:
+    """The site's public address, ending in ``/``; ``None`` while none is set.
+
+    ``LLD_SITE_URL``, when set, overrides ``sources/site.toml`` (empty: no address).
+    A malformed or placeholder address is a :class:`SiteSettingError`.
+    """
+    if SITE_URL_VARIABLE in os.environ:
+        url, where = os.environ[SITE_URL_VARIABLE].strip(), SITE_URL_VARIABLE
+    else:
+        url, where = _setting_file()
+    return check_address(url, where) if url else None
+
+
+def _site(site: str | None) -> str | None:
+    """The address to cite: ``site`` if given (:data:`NO_ADDRESS`: none), else the setting's."""
+    if site is None:
+        return site_url()
+    return site or None
 
 
 #: Where a released version's frozen pages are, under the site: ``v/VERSION/``.
@@ -53,9 +132,11 @@ def release_key(version: str) -> tuple[tuple[int, str], ...]:
     return (*parts, (0, "~")) if not re.search(r"[a-z]", version) else tuple(parts)
 
 
-def frozen_site(version: str, site: str | None = None) -> str:
-    """The address of ``version``'s frozen copy of the site, ending in ``/``."""
-    return f"{site or site_url()}{FROZEN_PATH}/{version}/"
+def frozen_site(version: str, site: str | None = None) -> str | None:
+    """The address of ``version``'s frozen copy of the site, ending in ``/``
+    (``None`` while the site has no address)."""
+    found = _site(site)
+    return None if found is None else f"{found}{FROZEN_PATH}/{version}/"
 
 
 def _conc(concordance: Concordance | None) -> Concordance:
@@ -90,8 +171,18 @@ AUTHORS = "lld developers"
 TITLE = "Laugh and Lie Down: every source's reading as an executable rules engine"
 
 
+def _where(url: str | None) -> str:
+    """How a plain citation ends: the address, or the local build said in words."""
+    return f", {url}" if url is not None else f" ({LOCAL_BUILD})"
+
+
+def _address_field(url: str | None) -> dict[str, str]:
+    """The BibTeX field that says where: ``url``, or a ``note`` while there is none."""
+    return {"url": url} if url is not None else {"note": LOCAL_BUILD[0].upper() + LOCAL_BUILD[1:]}
+
+
 def site_citation(site: str | None = None, version: str | None = None) -> str:
-    return f"{AUTHORS}, {TITLE}, version {_version(version)}, {site or site_url()}"
+    return f"{AUTHORS}, {TITLE}, version {_version(version)}{_where(_site(site))}"
 
 
 def site_bibtex(site: str | None = None, version: str | None = None) -> str:
@@ -102,15 +193,22 @@ def site_bibtex(site: str | None = None, version: str | None = None) -> str:
             "author": f"{{{AUTHORS}}}",
             "title": f"{{{TITLE}}}",
             "version": _version(version),
-            "url": site or site_url(),
+            **_address_field(_site(site)),
         },
     )
 
 
-def _ruling(ruling_id: str, site: str | None, concordance: Concordance | None) -> tuple[str, str]:
+def ruling_url(ruling_id: str, site: str | None = None) -> str | None:
+    """A ruling's address on the site (``None`` while the site has no address)."""
+    found = _site(site)
+    return None if found is None else found + ruling_anchor(ruling_id)
+
+
+def _ruling(
+    ruling_id: str, site: str | None, concordance: Concordance | None
+) -> tuple[str, str | None]:
     """A ruling's title and its address on the site."""
-    title = _conc(concordance).ruling(ruling_id).title
-    return title, (site or site_url()) + ruling_anchor(ruling_id)
+    return _conc(concordance).ruling(ruling_id).title, ruling_url(ruling_id, site)
 
 
 def ruling_citation(
@@ -119,9 +217,10 @@ def ruling_citation(
     version: str | None = None,
     concordance: Concordance | None = None,
 ) -> str:
-    """``lld R14, "title", version X, <url>#r14``."""
+    """``lld R14, "title", version X, <url>#r14`` (the local build said in words
+    while the site has no address)."""
     title, url = _ruling(ruling_id, site, concordance)
-    return f'lld {ruling_id}, "{title}", version {_version(version)}, {url}'
+    return f'lld {ruling_id}, "{title}", version {_version(version)}{_where(url)}'
 
 
 def ruling_bibtex(
@@ -139,7 +238,7 @@ def ruling_bibtex(
             "title": f"{{{ruling_id}: {title}}}",
             "howpublished": "Laugh and Lie Down, the lld rules site",
             "version": _version(version),
-            "url": url,
+            **_address_field(url),
         },
     )
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lld.events import Event
-from lld.handout.cite import ruling_anchor, site_citation, site_url, source_citation
+from lld.handout.cite import NO_ADDRESS, ruling_url, site_citation, site_url, source_citation
 from lld.reports import PresetReport, StakesReport, preset_report
 from lld.ruleset import Ruleset
 
@@ -38,7 +38,8 @@ class RuleLine:
     #: ``changed`` (the reader's --option), ``editorial`` (the project's gap-fill) or ``""``.
     mark: str
     sources: tuple[str, ...]
-    url: str
+    #: The ruling's address on the site; ``None`` while the site has no address.
+    url: str | None
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,8 @@ class Handout:
     sources: tuple[tuple[str, str], ...]  # (source id, citation)
     version: str
     date: str
-    site: str
+    #: The address the handout cites; ``None`` while the site has none (a local build).
+    site: str | None
     citation: str
 
 
@@ -85,13 +87,14 @@ def build_date() -> str:
 
 def handout_content(rules: Ruleset, date: str | None = None, site: str | None = None) -> Handout:
     """What the handout of ``rules`` says; ``site`` is the address it cites (the
-    live site unless given: the site's build gives a released version's frozen copy)."""
+    live site's setting unless given: the site's build gives a released version's
+    frozen copy; :data:`~lld.handout.cite.NO_ADDRESS` cites none)."""
     from lld import __version__
     from lld.concordance import load
 
     conc = load()
     report = preset_report(rules, conc)
-    site = site or site_url()
+    site = site_url() if site is None else site or None
     lines = [_rule_line(report, ruling.id, conc, site) for ruling in conc.rulings]
     cited = dict.fromkeys(s for line in lines for s in line.sources)
     cited.update(dict.fromkeys(s for st in report.stakes for s in st.sources))
@@ -117,13 +120,15 @@ def handout_content(rules: Ruleset, date: str | None = None, site: str | None = 
         version=__version__,
         date=date or build_date(),
         site=site,
-        citation=site_citation(site, __version__),
+        citation=site_citation(site or NO_ADDRESS, __version__),
     )
 
 
-def _rule_line(report: PresetReport, ruling_id: str, conc: Concordance, site: str) -> RuleLine:
+def _rule_line(
+    report: PresetReport, ruling_id: str, conc: Concordance, site: str | None
+) -> RuleLine:
     ruling = conc.ruling(ruling_id)
-    url = site + ruling_anchor(ruling_id)
+    url = ruling_url(ruling_id, site or NO_ADDRESS)
     if ruling.option is None:
         return RuleLine(ruling_id, ruling.title, ruling.reading, None, "", (), url)
     # Every option of the registry is a Ruleset field, so the preset report has it.

@@ -11,7 +11,7 @@ import re
 from html import escape
 
 from lld import svg
-from lld.handout.cite import ruling_citation
+from lld.handout.cite import LOCAL_BUILD, NO_ADDRESS, ruling_citation
 from lld.handout.content import Example, Handout, RuleLine
 from lld.reports import StakesReport
 
@@ -134,14 +134,15 @@ def _sources(h: Handout) -> str:
 
 def _cite(h: Handout) -> str:
     example = next((r for r in h.rules if r.ruling == "R14"), h.rules[0])
+    site = h.site or NO_ADDRESS
+    where = f"{h.site}citing.html" if h.site else f"the site’s “How to cite” page ({LOCAL_BUILD})"
     return (
         "<h2>How to cite</h2><p>This handout and the site:</p>"
         f'<div class="cite">{escape(h.citation)}</div>'
         "<p>A ruling, by its number (numbers never change meaning; each has an anchor on"
         " the site):</p>"
-        f'<div class="cite">{escape(ruling_citation(example.ruling, h.site, h.version))}</div>'
-        "<p>Every ruling, every source and BibTeX entries: "
-        f"{escape(h.site)}citing.html</p>"
+        f'<div class="cite">{escape(ruling_citation(example.ruling, site, h.version))}</div>'
+        f"<p>Every ruling, every source and BibTeX entries: {escape(where)}</p>"
     )
 
 
@@ -170,7 +171,8 @@ def handout_html(h: Handout, paper: str = "a4") -> str:
             '<p class="changed-list"><b>A reading of one’s own.</b> Changed from the preset'
             f" {escape(h.name)}: {items}. Each is marked “changed here” below.</p>"
         )
-    footer = f"lld {h.version} · {h.date} · {h.site}"
+    footer = f"lld {h.version} · {h.date} · {h.site or 'a local build, no public address'}"
+    anchors = f"{h.site}rules.html#r1 and so on" if h.site else "its rules page"
     css = _CSS % {"size": PAPERS[paper], "footer": footer.replace('"', "'")}
     players = ", ".join(map(str, h.players))
     return (
@@ -179,7 +181,7 @@ def handout_html(h: Handout, paper: str = "a4") -> str:
         f"<h1>Laugh and Lie Down: {escape(_title(h))}</h1>"
         f'<p class="lead">The rules for {players} players, one ruling to a line; the number'
         " beside each (R1…) is its permanent number on the site"
-        f" ({escape(h.site)}rules.html#r1 and so on). In brackets: the sources that give it."
+        f" ({escape(anchors)}). In brackets: the sources that give it."
         f" lld version {h.version}, made {h.date}.</p>{changed}"
         f'<h2>The rules</h2><div class="rules">{"".join(_rule(r) for r in h.rules)}</div>'
         f"{_stakes(h)}{_example(h.example)}{_sources(h)}{_cite(h)}</body></html>"
