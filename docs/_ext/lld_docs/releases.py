@@ -377,7 +377,7 @@ class ReleasesDirective(SphinxDirective):
                 "", f"version {version}", refuri=f"{up}{FROZEN_PATH}/{version}/index.html"
             )
             where = frozen_site(version)
-            address = [": ", nodes.literal(where, where)] if where else []
+            address: list[nodes.Node | str] = [": ", nodes.literal(where, where)] if where else []
             items += nodes.list_item("", para(link, f", released {date}", *address))
         return [items]
 
