@@ -14,10 +14,13 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / "src"), str(HERE / "_ext")]
 
 import lld  # noqa: E402
+from lld.handout.cite import editor  # noqa: E402
 
 project = "Laugh and Lie Down"
-author = "lld developers"
-copyright = "2026, lld developers"
+# The editor that sources/site.toml names (the citations' too), else the project.
+_editor = editor()
+author = _editor.name if _editor is not None else "lld developers"
+copyright = f"2026, {author}"
 version = release = lld.__version__
 
 extensions = [

@@ -1,4 +1,4 @@
-"""Set the site's public address: ``tools/site_setting.py URL`` (or ``--none``).
+"""Set the site's public address and editor: ``tools/site_setting.py URL --editor GIVEN FAMILY``.
 
 The address is one setting, ``url`` in ``sources/site.toml``: the site's build,
 the handouts, the citations and ``tools/release.py`` read it there (through
@@ -11,7 +11,8 @@ is for a host's build: it fails if the setting names an address other than
 the one the host serves the site at.
 
     python tools/site_setting.py https://OWNER.github.io/REPO/
-    python tools/site_setting.py --none
+    python tools/site_setting.py --editor Jane Doe      # given name, family name
+    python tools/site_setting.py --none --no-editor
     python tools/site_setting.py --check
 
 With no address set, ``CITATION.cff`` has no ``url`` and ``pyproject.toml`` no
@@ -31,6 +32,13 @@ CITATION = Path("CITATION.cff")
 PYPROJECT = Path("pyproject.toml")
 
 _SETTING_LINE = re.compile(r'^url = "[^"\n]*"$', re.M)
+_EDITOR_LINES = {
+    "given": re.compile(r'^given = "[^"\n]*"$', re.M),
+    "family": re.compile(r'^family = "[^"\n]*"$', re.M),
+}
+_CFF_AUTHORS = re.compile(r"^authors:\n(?:^  [^\n]*\n)+", re.M)
+#: CITATION.cff's author while no editor is named (the file format needs one).
+UNNAMED_AUTHOR = "lld developers"
 _CFF_URL = re.compile(r'^url: "[^"\n]*"\n', re.M)
 _CFF_BEFORE = re.compile(r"^license: .*\n", re.M)
 #: ``[project.urls]`` with its comment lines, up to the next table.
@@ -62,13 +70,45 @@ def setting(root: Path = ROOT) -> str | None:
     return _check_address(root, found[0]) if found[0].strip() else None
 
 
-def new_texts(root: Path, url: str | None) -> dict[Path, str]:
-    """The setting and its two copies, as they are with ``url`` set (``None``: no address)."""
+def editor(root: Path = ROOT) -> tuple[str, str] | None:
+    """The editor ``sources/site.toml`` names, as (given, family), or ``None``."""
+    text = (root / SETTING).read_text(encoding="utf-8")
+    names = {}
+    for key, pattern in _EDITOR_LINES.items():
+        found = re.findall(pattern.pattern.replace('[^"\\n]*', '([^"\\n]*)'), text, re.M)
+        if len(found) != 1:
+            raise SettingError(f"{SETTING}: no single line '{key} = \"...\"' under [editor]")
+        names[key] = found[0].strip()
+    if names["given"] and not names["family"]:
+        raise SettingError(f"{SETTING}: an editor's family name is needed with a given name")
+    return (names["given"], names["family"]) if names["family"] else None
+
+
+def _cff_authors(named: tuple[str, str] | None) -> str:
+    if named is None:
+        return f'authors:\n  - name: "{UNNAMED_AUTHOR}"\n'
+    given, family = named
+    lines = [f'  - family-names: "{family}"'] + ([f'    given-names: "{given}"'] if given else [])
+    return "authors:\n" + "\n".join(lines) + "\n"
+
+
+def new_texts(
+    root: Path, url: str | None, named: tuple[str, str] | str | None = "keep"
+) -> dict[Path, str]:
+    """The setting and its two copies with ``url`` set (``None``: no address) and
+    the editor ``named`` (``None``: none; ``"keep"``: as the setting has it)."""
+    named = editor(root) if named == "keep" else named
+    assert not isinstance(named, str)
     texts = {p: (root / p).read_text(encoding="utf-8") for p in (SETTING, CITATION, PYPROJECT)}
     texts[SETTING], n = _SETTING_LINE.subn(f'url = "{url or ""}"', texts[SETTING], count=1)
     if n != 1:
         raise SettingError(f"{SETTING}: no line 'url = \"...\"' to write the address in")
-    cff = _CFF_URL.sub("", texts[CITATION])
+    for key, value in zip(("given", "family"), named or ("", ""), strict=True):
+        texts[SETTING] = _EDITOR_LINES[key].sub(f'{key} = "{value}"', texts[SETTING], count=1)
+    cff, n = _CFF_AUTHORS.subn(_cff_authors(named), texts[CITATION], count=1)
+    if n != 1:
+        raise SettingError(f"{CITATION}: no 'authors:' list to write the editor in")
+    cff = _CFF_URL.sub("", cff)
     if url is not None:
         cff, n = _CFF_BEFORE.subn(lambda m: f'{m.group(0)}url: "{url}"\n', cff, count=1)
         if n != 1:
@@ -88,11 +128,11 @@ def new_texts(root: Path, url: str | None) -> dict[Path, str]:
 
 
 def problems(root: Path = ROOT) -> list[str]:
-    """Where a copy of the address disagrees with the setting, one line each."""
+    """Where a copy of the setting disagrees with it, one line each."""
     url = setting(root)
     return [
-        f"{path.relative_to(root)} does not carry the site's address as sources/site.toml sets"
-        f" it ({url or 'none'}): run tools/site_setting.py {url or '--none'}"
+        f"{path.relative_to(root)} does not carry the site's address and editor as"
+        f" sources/site.toml sets them: run tools/site_setting.py --sync"
         for path, text in new_texts(root, url).items()
         if path.read_text(encoding="utf-8") != text
     ]
@@ -100,12 +140,20 @@ def problems(root: Path = ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    which = parser.add_mutually_exclusive_group(required=True)
+    which = parser.add_mutually_exclusive_group()
     which.add_argument("url", nargs="?", help="the site's public address")
     which.add_argument("--none", action="store_true", help="no public address (a local build)")
     which.add_argument("--check", action="store_true", help="check the copies agree")
     which.add_argument("--check-host", metavar="URL", help="fail if the setting names another")
+    which.add_argument("--sync", action="store_true", help="write the copies from the setting")
+    named = parser.add_mutually_exclusive_group()
+    named.add_argument("--editor", nargs=2, metavar=("GIVEN", "FAMILY"), help="name the editor")
+    named.add_argument("--no-editor", action="store_true", help="name no editor")
     args = parser.parse_args(argv)
+    if not (args.url or args.none or args.check or args.check_host or args.sync) and not (
+        args.editor or args.no_editor
+    ):
+        parser.error("give an address, --none, --editor, --sync, --check or --check-host")
     try:
         if args.check:
             found = problems()
@@ -119,14 +167,24 @@ def main(argv: list[str] | None = None) -> int:
                     f"the host serves the site at {host}, but sources/site.toml sets {set_here}"
                 )
             return 0
-        url = None if args.none else _check_address(ROOT, args.url)
-        for path, text in new_texts(ROOT, url).items():
+        url = None if args.none else _check_address(ROOT, args.url) if args.url else setting()
+        who: tuple[str, str] | str | None = "keep"
+        if args.no_editor:
+            who = None
+        elif args.editor:
+            given, family = (name.strip() for name in args.editor)
+            if not family or '"' in given + family:
+                raise SettingError(f"bad editor name {args.editor!r}: a family name is needed")
+            who = (given, family)
+        for path, text in new_texts(ROOT, url, who).items():
             path.write_text(text, encoding="utf-8")
+        named_now = editor()
     except (SettingError, OSError) as error:
         print(f"site_setting: {error}", file=sys.stderr)
         return 1
     done = f"the site's address is {url}" if url else "the site has no public address"
-    print(f"{done}: written in {SETTING}, {CITATION} and {PYPROJECT}")
+    by = f"{named_now[1]}, {named_now[0]}" if named_now else "no one"
+    print(f"{done}; its editor: {by}. Written in {SETTING}, {CITATION} and {PYPROJECT}")
     return 0
 
 

@@ -23,6 +23,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from lld.handout import PAPERS, HandoutError, write_pdf
 from lld.handout.cite import (
+    primary_bibtex,
+    primary_citation,
     ruling_bibtex,
     ruling_citation,
     site_bibtex,
@@ -96,7 +98,7 @@ def _cite_block(anchor: str, heading: str, plain: str, bibtex: str) -> nodes.con
 
 
 class CitationsDirective(SphinxDirective):
-    """``{citations} site|rulings|sources``: the ready citations of one kind."""
+    """``{citations} site|rulings|primary|sources``: the ready citations of one kind."""
 
     required_arguments = 1
 
@@ -117,13 +119,19 @@ class CitationsDirective(SphinxDirective):
                 )
                 for r in conc.rulings
             ]
+        elif kind == "primary":
+            blocks = [
+                _cite_block("cite-primary", "Willughby", primary_citation(), primary_bibtex())
+            ]
         elif kind == "sources":
             blocks = [
                 _cite_block(f"cite-{s.id}", s.author, source_citation(s), source_bibtex(s))
                 for s in conc.sources
             ]
         else:
-            raise self.error(f"citations: unknown kind {kind!r} (site, rulings or sources)")
+            raise self.error(
+                f"citations: unknown kind {kind!r} (site, rulings, primary or sources)"
+            )
         return list(blocks)
 
 

@@ -11,21 +11,26 @@ version's pages stay on the site, frozen, under :func:`frozen_site`
 long as the site exists.
 
 >>> site = "https://lld.github.io/lld/"
->>> ruling_citation("R14", site=site, version="0.1.0")
-'lld R14, "The fourth card against a pair royal on the table", version 0.1.0, https://lld.github.io/lld/rules.html#r14'
+>>> cited = ruling_citation("R14", site=site, version="0.1.0", date="2026-12-01")
+>>> cited.startswith('"R14: The fourth card against a pair royal on the table." In Laugh')
+True
+>>> cited.endswith(". Version 0.1.0. 2026. https://lld.github.io/lld/rules.html#r14")
+True
 >>> frozen_site("0.2.0", site=site)
 'https://lld.github.io/lld/v/0.2.0/'
->>> ruling_citation("R14", site=NO_ADDRESS, version="0.1.0").endswith(f"0.1.0 ({LOCAL_BUILD})")
-True
+>>> ruling_citation("R14", site=NO_ADDRESS, version="0.1.0")[-51:]
+'Pages from a local build; no public address is set.'
 >>> ruling_key("R14")
 'lld-r14'
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 import os
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from lld.errors import ConfigError
@@ -75,22 +80,66 @@ def check_address(url: str, where: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
+@dataclass(frozen=True)
+class Editor:
+    """Who answers for the reconstruction, as citations name them."""
+
+    given: str
+    family: str
+
+    @property
+    def name(self) -> str:
+        """As a sentence gives it: ``Jane Doe``."""
+        return f"{self.given} {self.family}".strip()
+
+    @property
+    def inverted(self) -> str:
+        """As a bibliography sorts it: ``Doe, Jane``."""
+        return f"{self.family}, {self.given}" if self.given else self.family
+
+
+@dataclass(frozen=True)
+class _Setting:
+    url: str
+    url_where: str
+    editor: Editor | None
+
+
 @functools.cache
-def _setting_file() -> tuple[str, str]:
-    """The setting's ``url`` and where it is written (``file:line``)."""
+def _setting_file() -> _Setting:
+    """``sources/site.toml``, read and checked (a problem names its ``file:line``)."""
     from lld.concordance.data_file import DataFile
     from lld.package_data import data_directory
 
     file = DataFile(data_directory("sources", "rulings.toml") / SETTING_FILE)
     data = file.parse()
-    unknown = sorted(set(data) - {"url"})
+
+    def line_of(prefix: str) -> int:
+        return next((n for n, text in enumerate(file.lines, 1) if text.startswith(prefix)), 1)
+
+    unknown = sorted(set(data) - {"url", "editor"})
     if unknown:
-        raise file.error(1, f"unknown setting {unknown[0]!r} (the file sets url)")
+        raise file.error(line_of(unknown[0]), f"unknown setting {unknown[0]!r} (url, editor)")
     url = data.get("url", "")
     if not isinstance(url, str):
-        raise file.error(1, "url must be a string (empty while the site has no address)")
-    line = next((n for n, text in enumerate(file.lines, 1) if text.startswith("url")), 1)
-    return url.strip(), file.where(line)
+        raise file.error(line_of("url"), "url must be a string (empty while there is none)")
+    names = data.get("editor", {})
+    if (
+        not isinstance(names, dict)
+        or set(names) - {"given", "family"}
+        or not all(isinstance(v, str) for v in names.values())
+    ):
+        raise file.error(line_of("[editor]"), "[editor] holds two strings, given and family")
+    given, family = names.get("given", "").strip(), names.get("family", "").strip()
+    if given and not family:
+        raise file.error(line_of("given"), "an editor's family name is needed with a given name")
+    editor = Editor(given, family) if family else None
+    return _Setting(url.strip(), file.where(line_of("url")), editor)
+
+
+def editor() -> Editor | None:
+    """The reconstruction's editor, as ``sources/site.toml`` names them (``None``: unnamed)."""
+    return _setting_file().editor
 
 
 def site_url() -> str | None:
@@ -102,7 +151,8 @@ def site_url() -> str | None:
     if SITE_URL_VARIABLE in os.environ:
         url, where = os.environ[SITE_URL_VARIABLE].strip(), SITE_URL_VARIABLE
     else:
-        url, where = _setting_file()
+        setting = _setting_file()
+        url, where = setting.url, setting.url_where
     return check_address(url, where) if url else None
 
 
@@ -166,14 +216,16 @@ def source_key(source_id: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", source_id.lower())
 
 
-#: The site as a work: its authors and title (as ``CITATION.cff`` gives them).
-AUTHORS = "lld developers"
-TITLE = "Laugh and Lie Down: every source's reading as an executable rules engine"
+#: The site as a work: its title (as ``CITATION.cff`` gives it).
+TITLE = "Laugh and Lie Down: Willughby's Card Game, Its Sources Compared, and a Reconstruction"
 
 
 def _where(url: str | None) -> str:
-    """How a plain citation ends: the address, or the local build said in words."""
-    return f", {url}" if url is not None else f" ({LOCAL_BUILD})"
+    """How a plain citation ends: the address, or the local build said in words.
+
+    No full stop after an address: a reader copies it whole, and the stop would
+    become part of the link."""
+    return url if url is not None else LOCAL_BUILD[0].upper() + LOCAL_BUILD[1:] + "."
 
 
 def _address_field(url: str | None) -> dict[str, str]:
@@ -181,18 +233,51 @@ def _address_field(url: str | None) -> dict[str, str]:
     return {"url": url} if url is not None else {"note": LOCAL_BUILD[0].upper() + LOCAL_BUILD[1:]}
 
 
-def site_citation(site: str | None = None, version: str | None = None) -> str:
-    return f"{AUTHORS}, {TITLE}, version {_version(version)}{_where(_site(site))}"
+def build_date() -> str:
+    """Today (UTC), or the day ``SOURCE_DATE_EPOCH`` names, for a reproducible build."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        day = _dt.datetime.fromtimestamp(int(epoch), tz=_dt.timezone.utc).date()
+    else:
+        day = _dt.datetime.now(tz=_dt.timezone.utc).date()
+    return day.isoformat()
 
 
-def site_bibtex(site: str | None = None, version: str | None = None) -> str:
+def _year_built(date: str | None) -> str:
+    """The year of ``date`` (``YYYY-MM-DD``), or of the build's date."""
+    return (date or build_date())[:4]
+
+
+def site_citation(
+    site: str | None = None, version: str | None = None, date: str | None = None
+) -> str:
+    """The site in the Chicago style (a bibliography entry): editor (when the
+    setting names one), title, version, year, address.
+
+    >>> site_citation("https://lld.github.io/lld/", "0.4.0", "2026-12-01")[-65:]
+    'a Reconstruction. Version 0.4.0. 2026. https://lld.github.io/lld/'
+    """
+    named = editor()
+    by = f"{named.inverted}, ed. " if named else ""
+    return f"{by}{TITLE}. Version {_version(version)}. {_year_built(date)}. {_where(_site(site))}"
+
+
+def _editor_field() -> dict[str, str]:
+    named = editor()
+    return {"editor": f"{{{named.inverted}}}"} if named else {}
+
+
+def site_bibtex(
+    site: str | None = None, version: str | None = None, date: str | None = None
+) -> str:
     return _bibtex(
         "misc",
         "lld",
         {
-            "author": f"{{{AUTHORS}}}",
+            **_editor_field(),
             "title": f"{{{TITLE}}}",
             "version": _version(version),
+            "year": _year_built(date),
             **_address_field(_site(site)),
         },
     )
@@ -216,11 +301,18 @@ def ruling_citation(
     site: str | None = None,
     version: str | None = None,
     concordance: Concordance | None = None,
+    date: str | None = None,
 ) -> str:
-    """``lld R14, "title", version X, <url>#r14`` (the local build said in words
-    while the site has no address)."""
+    """A ruling in the Chicago style, as a part of the site: its number and
+    title, the site (with its editor when the setting names one), the version,
+    the year and the ruling's anchor (or the local build said in words)."""
     title, url = _ruling(ruling_id, site, concordance)
-    return f'lld {ruling_id}, "{title}", version {_version(version)}{_where(url)}'
+    named = editor()
+    by = f", edited by {named.name}" if named else ""
+    return (
+        f'"{ruling_id}: {title}." In {TITLE}{by}. Version {_version(version)}.'
+        f" {_year_built(date)}. {_where(url)}"
+    )
 
 
 def ruling_bibtex(
@@ -228,16 +320,18 @@ def ruling_bibtex(
     site: str | None = None,
     version: str | None = None,
     concordance: Concordance | None = None,
+    date: str | None = None,
 ) -> str:
     title, url = _ruling(ruling_id, site, concordance)
     return _bibtex(
         "misc",
         ruling_key(ruling_id),
         {
-            "author": f"{{{AUTHORS}}}",
+            **_editor_field(),
             "title": f"{{{ruling_id}: {title}}}",
-            "howpublished": "Laugh and Lie Down, the lld rules site",
+            "howpublished": f"In {TITLE}",
             "version": _version(version),
+            "year": _year_built(date),
             **_address_field(url),
         },
     )
@@ -257,16 +351,76 @@ def _published(source: Source) -> tuple[str | None, str | None]:
 
 
 def source_citation(source: Source) -> str:
-    """A source as a bibliography gives it: author, title, collection, edition, date, place.
+    """A source as a bibliography gives it, in the Chicago style: the author (family
+    name first, where the registry gives one), the title, then the collection,
+    edition, date and place.
 
     >>> from lld.concordance import load
     >>> source_citation(load().source("caidis"))
-    'Meala Caimbuel, "Laugh and Lie Down", Compendium Caidis (SCA wiki)'
+    'Caimbuel, Meala. "Laugh and Lie Down." Compendium Caidis (SCA wiki).'
     """
     collection, place = _published(source)
-    parts = [source.author, f'"{source.title}"']
-    parts += [p for p in (collection, source.version, source.date, place) if p]
-    return ", ".join(parts)
+    author = (source.bibtex_author or source.author).rstrip(".")
+    rest = ", ".join(p for p in (collection, source.version, source.date, place) if p)
+    return f'{author}. "{source.title}."' + (f" {rest}." if rest else "")
+
+
+@dataclass(frozen=True)
+class Primary:
+    """The primary source: Willughby's notes in their modern edition (``sources/primary.toml``)."""
+
+    author_family: str
+    author_given: str
+    title: str
+    editors: str
+    place: str
+    publisher: str
+    year: str
+
+
+@functools.cache
+def primary() -> Primary:
+    from lld.concordance.data_file import DataFile
+    from lld.package_data import data_directory
+
+    file = DataFile(data_directory("sources", "rulings.toml") / "primary.toml")
+    data = file.parse().get("primary")
+    fields = set(Primary.__dataclass_fields__)
+    if not isinstance(data, dict) or set(data) != fields:
+        raise file.error(1, f"[primary] must give exactly {', '.join(sorted(fields))}")
+    if not all(isinstance(v, str) and v for v in data.values()):
+        raise file.error(1, "[primary]: every field is a non-empty string")
+    return Primary(**data)
+
+
+def primary_citation() -> str:
+    """The primary source in the Chicago style.
+
+    >>> primary_citation()[:60]
+    "Willughby, Francis. Francis Willughby's Book of Games: A Sev"
+    """
+    p = primary()
+    return (
+        f"{p.author_family}, {p.author_given}. {p.title}. Edited by {p.editors}."
+        f" {p.place}: {p.publisher}, {p.year}."
+    )
+
+
+def primary_bibtex() -> str:
+    p = primary()
+    editors = p.editors.replace(",", " and").replace(" and and ", " and ")
+    return _bibtex(
+        "book",
+        "willughby-" + p.year,
+        {
+            "author": f"{p.author_family}, {p.author_given}",
+            "title": "{" + p.title + "}",
+            "editor": editors,
+            "publisher": p.publisher,
+            "address": p.place,
+            "year": p.year,
+        },
+    )
 
 
 def source_bibtex(source: Source) -> str:
@@ -288,8 +442,9 @@ def source_bibtex(source: Source) -> str:
 
 
 def sources_bibtex(concordance: Concordance | None = None) -> str:
-    """Every source in the registry as one BibTeX file (``docs/sources.bib``)."""
-    return "\n".join(source_bibtex(s) for s in _conc(concordance).sources)
+    """The primary source and every source in the registry as one BibTeX file
+    (``docs/sources.bib``)."""
+    return "\n".join([primary_bibtex(), *(source_bibtex(s) for s in _conc(concordance).sources)])
 
 
 def _year(date: str) -> str | None:

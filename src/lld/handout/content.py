@@ -10,14 +10,19 @@ first capture (:func:`lld.replay.steps`), the sources cited and the citation.
 
 from __future__ import annotations
 
-import datetime as _dt
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lld.events import Event
-from lld.handout.cite import NO_ADDRESS, ruling_url, site_citation, site_url, source_citation
+from lld.handout.cite import (
+    NO_ADDRESS,
+    build_date,
+    ruling_url,
+    site_citation,
+    site_url,
+    source_citation,
+)
 from lld.reports import PresetReport, StakesReport, preset_report
 from lld.ruleset import Ruleset
 
@@ -75,16 +80,6 @@ class Handout:
     citation: str
 
 
-def build_date() -> str:
-    """Today (UTC), or the day ``SOURCE_DATE_EPOCH`` names, for a reproducible build."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch and epoch.isdigit():
-        day = _dt.datetime.fromtimestamp(int(epoch), tz=_dt.timezone.utc).date()
-    else:
-        day = _dt.datetime.now(tz=_dt.timezone.utc).date()
-    return day.isoformat()
-
-
 def handout_content(rules: Ruleset, date: str | None = None, site: str | None = None) -> Handout:
     """What the handout of ``rules`` says; ``site`` is the address it cites (the
     live site's setting unless given: the site's build gives a released version's
@@ -95,6 +90,7 @@ def handout_content(rules: Ruleset, date: str | None = None, site: str | None = 
     conc = load()
     report = preset_report(rules, conc)
     site = site_url() if site is None else site or None
+    day = date or build_date()
     lines = [_rule_line(report, ruling.id, conc, site) for ruling in conc.rulings]
     cited = dict.fromkeys(s for line in lines for s in line.sources)
     cited.update(dict.fromkeys(s for st in report.stakes for s in st.sources))
@@ -118,9 +114,9 @@ def handout_content(rules: Ruleset, date: str | None = None, site: str | None = 
         example=_example(rules),
         sources=sources,
         version=__version__,
-        date=date or build_date(),
+        date=day,
         site=site,
-        citation=site_citation(site or NO_ADDRESS, __version__),
+        citation=site_citation(site or NO_ADDRESS, __version__, day),
     )
 
 

@@ -135,13 +135,14 @@ def _sources(h: Handout) -> str:
 def _cite(h: Handout) -> str:
     example = next((r for r in h.rules if r.ruling == "R14"), h.rules[0])
     site = h.site or NO_ADDRESS
+    ruling = ruling_citation(example.ruling, site, h.version, date=h.date)
     where = f"{h.site}citing.html" if h.site else f"the site’s “How to cite” page ({LOCAL_BUILD})"
     return (
         "<h2>How to cite</h2><p>This handout and the site:</p>"
         f'<div class="cite">{escape(h.citation)}</div>'
         "<p>A ruling, by its number (numbers never change meaning; each has an anchor on"
         " the site):</p>"
-        f'<div class="cite">{escape(ruling_citation(example.ruling, site, h.version))}</div>'
+        f'<div class="cite">{escape(ruling)}</div>'
         f"<p>Every ruling, every source and BibTeX entries: {escape(where)}</p>"
     )
 
