@@ -87,11 +87,11 @@ def _scratch(tmp_path: Path) -> Path:
     for name in ("pyproject.toml", "CHANGELOG.md", "CITATION.cff", "README.md"):
         shutil.copy2(ROOT / name, root / name)
     # A release needs the site's address: the scratch copy gets one, set as a
-    # maintainer sets it (sources/site.toml, CITATION.cff, pyproject.toml).
-    subprocess.run(
-        [sys.executable, str(root / "tools" / "site_setting.py"), ADDRESS],
-        check=True, capture_output=True,
-    )  # fmt: skip
+    # maintainer sets it (sources/site.toml, CITATION.cff, pyproject.toml), by the
+    # tool's own function (Pyodide cannot start the tool as a process).
+    tool = load_module(root / "tools" / "site_setting.py", "site_setting_scratch")
+    for path, text in tool.new_texts(root, ADDRESS).items():
+        path.write_text(text, encoding="utf-8")
     # Right after a real release the Unreleased section is empty, and a release
     # of nothing is refused: the scratch copy gets a change of its own to release.
     log = root / "CHANGELOG.md"
@@ -148,8 +148,9 @@ def test_the_release_tool_refuses_without_an_address_in_one_line(
 ) -> None:
     root = _scratch(tmp_path)
     if unset == "--none":
-        subprocess.run([sys.executable, str(root / "tools" / "site_setting.py"), "--none"],
-                       check=True, capture_output=True)  # fmt: skip
+        tool = load_module(root / "tools" / "site_setting.py", "site_setting_scratch")
+        for path, text in tool.new_texts(root, None).items():
+            path.write_text(text, encoding="utf-8")
     else:  # the address taken out of one copy by hand
         cff = root / "CITATION.cff"
         cff.write_text(re.sub(r"^url: .*\n", "", cff.read_text(encoding="utf-8"), flags=re.M))

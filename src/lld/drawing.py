@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -57,8 +57,16 @@ def _cards(mask: int) -> tuple[int, ...]:
     return tuple(iter_cards(mask))
 
 
-def board(view: Position | Observation) -> list[BoardRow]:
-    """The rows to draw for ``view``: each seat, then the table, then the pot."""
+def _seat_name(s: int, names: Sequence[str] | None) -> str:
+    return names[s] if names else f"Seat {s}"
+
+
+def board(view: Position | Observation, names: Sequence[str] | None = None) -> list[BoardRow]:
+    """The rows to draw for ``view``: each seat, then the table, then the pot.
+
+    ``names``: what to call each seat (a page for readers passes ``Player 1`` …
+    or the record's names); the seats' numbers otherwise, as the API counts them.
+    """
     # Told apart by what they hold, not by class: this module is drawn from both
     # and imports neither (each imports it for its _repr_html_).
     seat_of_view = getattr(view, "seat", None)  # an Observation's; a Position has none
@@ -74,8 +82,8 @@ def board(view: Position | Observation) -> list[BoardRow]:
         if s == view.dealer:
             tags.append("dealer")
         if s == seat_of_view:
-            tags.append("this seat")
-        label = f"Seat {s}" + (f" ({', '.join(tags)})" if tags else "")
+            tags.append("this seat" if not names else "this player")
+        label = _seat_name(s, names) + (f" ({', '.join(tags)})" if tags else "")
         notes = []
         if not view.over and view.to_play == s:
             notes.append("to play")
@@ -97,20 +105,22 @@ def board(view: Position | Observation) -> list[BoardRow]:
     rows.append(BoardRow("Table", _cards(view.table), 0, "", "table"))
     if view.aside:
         rows.append(BoardRow("Set aside", _cards(view.aside), 0, "", "table"))
-    nets = ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(view.net))
+    nets = ", ".join(f"{names[s] if names else f'seat {s}'} {n:+d}" for s, n in enumerate(view.net))
     rows.append(BoardRow("Pot", (), 0, f"{view.pot} in the pot; net so far: {nets}", "pot"))
     return rows
 
 
-def _who(view: Position | Observation) -> str:
+def _who(view: Position | Observation, names: Sequence[str] | None) -> str:
     seat = getattr(view, "seat", None)
-    return "The whole position" if seat is None else f"What seat {seat} can see"
+    if seat is None:
+        return "The whole position"
+    return f"What {names[seat]} can see" if names else f"What seat {seat} can see"
 
 
-def board_text(view: Position | Observation) -> str:
+def board_text(view: Position | Observation, names: Sequence[str] | None = None) -> str:
     """The board in words, one row a line: the drawing's text alternative."""
-    lines = [_who(view) + ":"]
-    for r in board(view):
+    lines = [_who(view, names) + ":"]
+    for r in board(view, names):
         parts = [svg.card_name(c) for c in r.cards]
         if r.hidden:
             parts.append(f"{r.hidden} cards face down")
@@ -120,19 +130,22 @@ def board_text(view: Position | Observation) -> str:
 
 
 def board_html(
-    view: Position | Observation, draw: Callable[[tuple[int, ...], int], str] | None = None
+    view: Position | Observation,
+    draw: Callable[[tuple[int, ...], int], str] | None = None,
+    names: Sequence[str] | None = None,
 ) -> str:
     """The board as HTML: a labelled row of SVG cards for each :func:`board` row.
 
     ``draw(cards, hidden)`` draws a row (:func:`lld.svg.row` unless given: a page
-    that shares card drawings passes :func:`lld.svg.use_row`).
+    that shares card drawings passes :func:`lld.svg.use_row`); ``names`` as for
+    :func:`board`.
     """
     draw = draw or (lambda cards, hidden: svg.row(cards, hidden=hidden))
     # One line for the label: "The whole position: Seat 0 …; Seat 1 …; Table …".
-    head, _, rows = board_text(view).partition("\n")
+    head, _, rows = board_text(view, names).partition("\n")
     label = escape(f"{head} {rows.replace(chr(10), '; ')}")
     out = [f'<div class="lld-board" role="group" aria-label="{label}">']
-    for r in board(view):
+    for r in board(view, names):
         out.append(f'<div class="lld-board-row lld-board-{r.kind}">')
         out.append(f'<p class="lld-board-label"><strong>{escape(r.label)}</strong>')
         if r.note:

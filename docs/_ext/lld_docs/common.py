@@ -143,14 +143,16 @@ def rich_text(text: str) -> list[nodes.Node]:
     return out
 
 
-def board_legend(seat: int | None = None) -> nodes.paragraph:
+def board_legend(seat: int | None = None, name: str | None = None) -> nodes.paragraph:
     """What a board's labels mean (:func:`lld.drawing.board_html` draws them as
-    HTML; here they are text, so the glossary links reach their terms)."""
-    view = "" if seat is None else f" Seat {seat}'s view shows the other hands face down."
+    HTML; here they are text, so the glossary links reach their terms). ``name``:
+    what the page calls the seat whose view it is."""
+    who = name or f"Seat {seat}"
+    view = "" if seat is None else f" {who}'s view shows the other hands face down."
     return para(
-        "A board shows every seat's hand (the dealer and the eldest marked), its won"
-        " pile and, once it has lain down, the cards it lay down with; then the table,"
-        " and the pot with each seat's net stakes so far." + view,
+        "A board shows every player's hand (the dealer and the eldest marked), their won"
+        " pile and, once they have lain down, the cards they lay down with; then the"
+        " table, and the pot with each player's net stakes so far." + view,
         classes=["lld-caption", "lld-board-legend"],
     )
 

@@ -28,9 +28,11 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from lld import svg
+from lld.cards import count
 from lld.demonstrate import examples_directory
 from lld.drawing import board, board_html
 from lld.events import Event
+from lld.narrate import Table, table_of
 from lld.observation import Observation
 from lld.position import Position
 from lld.record import HandRecord, load_record
@@ -56,11 +58,12 @@ def step_id(n: int) -> str:
     return f"step-{n}"
 
 
-def _events(events: tuple[Event, ...]) -> nodes.bullet_list:
+def _events(events: tuple[Event, ...], table: Table) -> nodes.bullet_list:
+    """What happened, a sentence each, with the ruling that made it happen."""
     out = nodes.bullet_list(classes=["lld-step-events"])
     for e in events:
         out += nodes.list_item(
-            "", para(e.describe(), " (", xref(ruling_label(e.rule), text=e.rule), ")")
+            "", para(table.event(e), " (", xref(ruling_label(e.rule), text=e.rule), ")")
         )
     return out
 
@@ -69,6 +72,23 @@ def _head(n: int, last: int, what: list[nodes.Node | str]) -> nodes.paragraph:
     link = nodes.reference("", "#", refuri=f"#{step_id(n)}", classes=["lld-step-link"])
     link["names"] = []
     return para(strong(f"Step {n} of {last}"), " — ", *what, " ", link, classes=["lld-step-head"])
+
+
+def table_for(rec: HandRecord) -> Table:
+    """The players as the pages name them: the record's names, or Player 1 … N
+    (the dealer as the deal makes him: a record may leave him to the cut)."""
+    return table_of(rec.players, Position.from_record(rec).dealer, rec.seats)
+
+
+def _start(position: Position) -> str:
+    """Where the hand starts, said plainly: from the deal, or late in a hand."""
+    won = sum(count(pile) for pile in position.won)
+    if not won:
+        return "A whole hand, from the deal."
+    return (
+        f"This hand starts late in the play: {won} of the 52 cards are already in the"
+        " players' won piles, so that the point it shows comes up within a move or two."
+    )
 
 
 def step_through(rec: HandRecord, seat: int | None) -> nodes.container:
@@ -84,17 +104,22 @@ def step_through(rec: HandRecord, seat: int | None) -> nodes.container:
         for row in board(view):
             seen.update(row.cards)
     root = nodes.container(classes=["lld-steps"])
-    root += board_legend(seat)
+    table = table_for(rec)
+    root += board_legend(seat, None if seat is None else table.plain_name(seat))
     root += raw_html(str(svg.defs(seen)))
     last = len(moves)
+    names = [table.plain_name(s) for s in range(rec.players)]
     deal = nodes.container(ids=[step_id(0)], classes=["lld-step"])
     deal += _head(0, last, ["the deal"])
-    deal += _events(positions[0].events)
-    deal += raw_html(board_html(views[0], svg.use_row))
+    deal += para(_start(positions[0]), classes=["lld-caption"])
+    deal += _events(positions[0].events, table)
+    deal += raw_html(board_html(views[0], svg.use_row, names))
     root += deal
     for n, step in enumerate(moves, start=1):
         box = nodes.container(ids=[step_id(n)], classes=["lld-step"])
-        what: list[nodes.Node | str] = [f"seat {step.seat}: ", literal(str(step.move))]
+        put_down = step.after.lie_downs[step.seat]
+        told = table.event(step.events[0], put_down)
+        what: list[nodes.Node | str] = [told, " ", literal(str(step.move))]
         box += _head(n, last, what)
         # The record's comments are written seeing every hand: not in a seat's view.
         if step.comment and seat is None:
@@ -102,11 +127,11 @@ def step_through(rec: HandRecord, seat: int | None) -> nodes.container:
         allowed: list[nodes.Node | str] = ["Allowed by "]
         for i, rid in enumerate(step.rulings):
             allowed += [", " if i else "", xref(ruling_label(rid), text=rid)]
-        if step.options:
-            allowed += [" with ", *(literal(o) for o in step.options)]
         box += para(*allowed, ".")
-        box += _events(step.events)
-        box += raw_html(board_html(views[n], svg.use_row))
+        if step.events[1:]:
+            box += para("Then:", classes=["lld-step-then"])
+            box += _events(step.events[1:], table)
+        box += raw_html(board_html(views[n], svg.use_row, names))
         root += box
     return root
 
@@ -139,28 +164,44 @@ def _pages(path: Path) -> dict[str, str]:
     rec = load_record(str(path))
     stem = path.stem
     title = (rec.title or path.name).replace("\n", " ")
-    seats = " · ".join(f"[seat {s}]({stem}/seat-{s}.md)" for s in range(rec.players))
+    table = table_for(rec)
+    seats = " · ".join(f"[{table.plain_name(s)}]({stem}/seat-{s}.md)" for s in range(rec.players))
+    story = " ".join((rec.note or "").split())
     pages = {
         f"{stem}.md": (
             f"({hand_label(stem)})=\n# {title}\n\n"
-            f"`{path.name}` step by step: every hand is shown. Its notes are under "
-            f"{{ref}}`the example <example-{stem}>`. What one seat could see: {seats}.\n\n"
+            + (f"{story}\n\n" if story else "")
+            + f"Every hand is shown, step by step; more about it under {{ref}}`the example"
+            f" <example-{stem}>`. The hand as one player saw it, the others face down:"
+            f" {seats}.\n\n"
+            f"{NOTATION}\n\n"
             f"Step with the buttons or the left and right arrow keys; `#step-N` in the "
             f"address opens step N.\n\n"
-            f"```{{step-through}} {path.name}\n```\n\n"
-            "```{toctree}\n:hidden:\n\n"
-            + "".join(f"{stem}/seat-{s}\n" for s in range(rec.players))
-            + "```\n"
+            f"```{{step-through}} {path.name}\n```\n"
         )
     }
     for s in range(rec.players):
+        # Linked from the hand's page, not listed in the site's navigation.
         pages[f"{stem}/seat-{s}.md"] = (
-            f"({hand_label(stem, s)})=\n# {title}: seat {s}'s view\n\n"
-            f"Only what seat {s} could know at each step: the other hands are face down. "
-            f"[Every hand shown](../{stem}.md).\n\n"
+            f"---\norphan: true\n---\n\n"
+            f"({hand_label(stem, s)})=\n# {title}: {table.plain_name(s)}'s view\n\n"
+            f"Only what {table.plain_name(s)} could know at each step: the other hands are"
+            f" face down. [Every hand shown](../{stem}.md).\n\n"
+            f"{NOTATION}\n\n"
             f"```{{step-through}} {path.name}\n:seat: {s}\n```\n"
         )
     return pages
+
+
+#: The notation, explained once on each hand's page.
+NOTATION = (
+    "Each step tells the move in words, then gives it in the notation the hand"
+    " records use. The notation counts seats from 0 around the table, so `2:` is"
+    " the third player (Player 3): `2: 5D x 5C` is that player taking the five of"
+    " clubs from the table with the five of diamonds; `2: lay 7C 7S` lays a pair"
+    " down from the hand; `2: lie` lies down; `2: claim 5C 5S` claims an oversight."
+    " Ranks are A, 2 to 9, T (ten), J, Q, K; suits C, D, H, S."
+)
 
 
 def write_pages(app: Sphinx) -> None:
