@@ -375,6 +375,13 @@ def _glossary_terms(site: Path) -> dict[str, str]:
     return found
 
 
+def _glossary_module() -> Any:
+    """The site extension's ``glossary`` module (``docs/_ext`` is not on the tests' path)."""
+    if str(DOCS / "_ext") not in sys.path:
+        sys.path.insert(0, str(DOCS / "_ext"))
+    return importlib.import_module("lld_docs.glossary")
+
+
 def _unlinked_terms(html: str, terms: dict[str, str]) -> tuple[set[str], list[str]]:
     """The glossary terms ``html`` uses in running text (a term or its plural;
     longer terms first, so "eldest hand" counts once, as itself), and those of
@@ -385,7 +392,10 @@ def _unlinked_terms(html: str, terms: dict[str, str]) -> tuple[set[str], list[st
     prose = _Prose()
     prose.feed(html)
     text = re.sub(r"\s+", " ", " ".join(prose.text)).replace("’", "'")
-    text = re.sub("laugh and lie down", "", text, flags=re.I)  # the game's name
+    # The game's name, and phrases where a term's word means something else: the
+    # glossary links leave them alone (NOT_TERMS), and so does this check.
+    for phrase in _glossary_module().NOT_TERMS:
+        text = re.sub(r"[\s-]+".join(map(re.escape, phrase.split())), "", text, flags=re.I)
     used = {re.sub(r"[\s-]+", " ", m.group(1).lower()) for m in regex.finditer(text)}
     used = {u if u in terms else u.replace(" ", "-") for u in used}
     return used, sorted(u for u in used if terms[u] not in prose.linked)

@@ -39,12 +39,24 @@ INFLECTIONS = {
     "mate": ("mated", "mates", "mating"),
     "lie down": ("lies down", "lying down", "lay down", "lain down"),
     "lay down": ("lays down", "laying down", "laid down"),
+    "play down": ("plays down", "playing down", "played down"),
     "pair royal": ("pairs royal",),
+    "capture": ("captured", "capturing"),
+    "claim": ("claimed", "claiming"),
+    "cut": ("cutting",),
+    "lift": ("lifted", "lifting"),
 }
 
-#: Names that hold a term's words without meaning it: the game's own name.
-NOT_TERMS = ("Laugh and Lie Down",)
-_NOT_TERMS = re.compile("|".join(re.escape(n) for n in NOT_TERMS), re.IGNORECASE)
+#: Phrases that hold a term's words without meaning it: the game's own name, and
+#: the site's pages on its own making, where a network or a release is cut and
+#: a handout is not typed by hand.
+NOT_TERMS = (
+    "Laugh and Lie Down",
+    "network cut off",
+    "cut a release",
+    "versions cut",
+    "by hand",
+)
 
 #: Nodes whose text is never linked: headings, labels, code, links, the
 #: glossary's own terms, and API signatures.
@@ -78,6 +90,10 @@ def _pattern(form: str) -> str:
     """A form as a regex: a space may be a hyphen or a line break, an apostrophe curly."""
     words = (re.escape(w).replace("'", "['’]") for w in re.split(r"[\s\-]+", form))
     return r"[\s\-]+".join(words)
+
+
+#: The phrases of NOT_TERMS as text holds them (across a line break, say).
+_NOT_TERMS = re.compile("|".join(_pattern(n) for n in NOT_TERMS), re.IGNORECASE)
 
 
 def term_matcher(terms: list[str]) -> tuple[re.Pattern[str], dict[str, str]]:

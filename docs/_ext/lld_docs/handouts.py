@@ -33,6 +33,7 @@ from lld.handout.cite import (
     source_citation,
 )
 from lld.presets import PRESET_SOURCE, PRESETS
+from lld.ruleset import EDITORIAL
 
 from .common import concordance, note_engine_dependencies, para, raw_html
 from .releases import cite_site
@@ -64,13 +65,26 @@ def _preset_title(preset: str) -> str:
     return "the project's reconstruction" if preset == "reconstruction" else preset
 
 
+def _preset_source(docname: str, preset: str) -> str:
+    """The source column: the source, or the project's own choice (``editorial``),
+    linked to its glossary entry here, since the glossary's links pass over raw HTML."""
+    source = PRESET_SOURCE[preset]
+    if source != EDITORIAL:
+        return escape(source)
+    return (
+        f'<a class="lld-term-link reference internal" href="{_up(docname)}glossary.html'
+        f'#term-{source}">{escape(source)}</a>'
+    )
+
+
 class HandoutsDirective(SphinxDirective):
     """The list of handouts, one row per preset."""
 
     def run(self) -> list[nodes.Node]:
         note_engine_dependencies(self.env)
+        docname = self.env.docname
         rows = "".join(
-            f"<tr><td>{escape(_preset_title(name))}</td><td>{escape(PRESET_SOURCE[name])}</td>"
+            f"<tr><td>{escape(_preset_title(name))}</td><td>{_preset_source(docname, name)}</td>"
             f"<td>{', '.join(map(str, rules.players))}</td>"
             f"<td>{_links(self.env.docname, name)}</td></tr>"
             for name, rules in sorted(PRESETS.items(), key=lambda kv: kv[0] != RULING_HANDOUT)
