@@ -94,7 +94,8 @@ class SourcesDifferDirective(SphinxDirective):
             " source's own. ",
             emphasis("Not played:"),
             " the source gives no game for that many players. A note under a reading says"
-            " where the source's words allow another one, contradict each other, or are lost."
+            " where the source's words also support or allow another reading, contradict each"
+            " other, or are lost."
             f" The last column, {PROJECT.lower()}, is the reconstruction's, with the sources"
             " whose words give it.",
             classes=["lld-differ-legend"],

@@ -89,19 +89,16 @@ class SourceCell:
     @property
     def notes(self) -> tuple[str, ...]:
         """What else the source's words say on the ruling, one sentence each."""
-        out: list[str] = []
-        if self.also:
-            head = "Also gives" if self.kind == "gives" else "Its words give"
-            out.append(f"{head}: {'; '.join(self.also)}.")
+        # One sentence a reading: a short form may hold a ';' of its own.
+        head = "Its words also support" if self.kind == "gives" else "Its words support"
+        out = [f"{head}: {words}." for words in self.also]
         if self.kind != "gives":
             return tuple(out)
-        if self.contradicted_by:
-            out.append(f"Contradicts itself: elsewhere, {'; '.join(self.contradicted_by)}.")
-        elif self.contradictory:
+        out += [f"Contradicts itself: elsewhere, {words}." for words in self.contradicted_by]
+        if self.contradictory and not self.contradicted_by:
             out.append("Its words here contradict each other.")
-        if self.could_mean:
-            out.append(f"A passage could also mean: {'; '.join(self.could_mean)}.")
-        elif self.ambiguous:
+        out += [f"A passage could also mean: {words}." for words in self.could_mean]
+        if self.ambiguous and not self.could_mean:
             out.append("A passage reads more than one way.")
         if self.lost:
             out.append("Part of its text here is lost.")
