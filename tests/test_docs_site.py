@@ -164,6 +164,95 @@ def test_every_contested_ruling_has_its_page(pages: dict[Path, _Page], site: Pat
         assert f"contested-{ruling.id.lower()}" in pages[page].ids
 
 
+class _Table(HTMLParser):
+    """The rows of the first ``<table>`` whose class names ``css``: each row's cells'
+    text (whitespace collapsed) and the links in it."""
+
+    def __init__(self, css: str) -> None:
+        super().__init__()
+        self.css = css
+        self.depth = 0  # tables open inside the one we read (0: not in it)
+        self.done = False
+        self.rows: list[tuple[list[str], list[str]]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        inside = self.depth or self.css in a.get("class", "").split()
+        if tag == "table" and not self.done and inside:
+            self.depth += 1
+        if not self.depth:
+            return
+        if tag == "tr":
+            self.rows.append(([], []))
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "a" and "href" in a:
+            self.rows[-1][1].append(a["href"])
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.depth:
+            return
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1][0].append(re.sub(r"\s+", " ", "".join(self._cell)).strip())
+            self._cell = None
+        elif tag == "table":
+            self.depth -= 1
+            self.done = not self.depth
+
+    def handle_data(self, data: str) -> None:
+        if self.depth and self._cell is not None:
+            self._cell.append(data)
+
+
+def _option_identifiers(text: str) -> list[str]:
+    """Option identifiers in ``text``: an option's name, ``name=value``, or any word
+    with an underscore (every value identifier that is not a plain word has one)."""
+    from lld.ruleset import OPTIONS
+
+    found = [name for name in OPTIONS if re.search(rf"\b{re.escape(name)}\b", text)]
+    found += re.findall(r"\b\w+=\w+", text)
+    found += re.findall(r"\b\w*_\w*\b", text)
+    return found
+
+
+def test_the_contested_index_says_where_the_sources_differ_in_plain_words(
+    site: Path, pages: dict[Path, _Page]
+) -> None:
+    """The contested rulings' index has a table: a row per contested page, linked
+    to it, a column per source and one for the project's reading, and no option
+    identifier anywhere in it; a source that is silent reads as silent, with the
+    project's choice marked as the project's."""
+    from lld.reports import differences_report
+
+    index = site / "contested" / "index.html"
+    table = _Table("lld-differ-table")
+    table.feed(index.read_text(encoding="utf-8"))
+    (head, _), *rows = table.rows
+    assert head == ["Ruling", "du Coeur", "Parlett", "Compendium Caidis", "Sympkyn",
+                    "The project’s reading"]  # fmt: skip
+    contested = sorted(p.stem for p in (site / "contested").glob("r*.html"))
+    assert len(contested) >= 20
+    assert len(rows) == len(contested)
+    linked = [{urlsplit(href).path for href in links} for _, links in rows]
+    for page in contested:
+        assert sum(f"{page}.html" in hrefs for hrefs in linked) == 1, page
+        assert f"{page}.html" in pages[index].links
+    report = differences_report()
+    for (shown, _), row in zip(rows, report.rows, strict=True):
+        cells = [re.sub("[‘’]", "'", cell) for cell in shown]  # Sphinx's curly quotes
+        assert cells[0] == f"{row.id}. {row.title}", cells[0]
+        assert len(cells) == 2 + len(report.sources)
+        for text, cell in zip(cells[1:-1], row.cells, strict=True):
+            assert text.startswith(cell.lead or cell.words), (row.id, cell.source, text)
+            assert cell.words in text
+        assert cells[-1].startswith(row.project.words)
+    text = " ".join(" ".join(cells) for cells, _ in table.rows)
+    assert "the project fills in" in text
+    assert "Not played" in text
+    assert not _option_identifiers(text), _option_identifiers(text)
+
+
 def test_every_quoted_clause_has_its_anchor_on_its_source_page(
     pages: dict[Path, _Page], site: Path
 ) -> None:

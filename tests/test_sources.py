@@ -213,7 +213,10 @@ def test_options_are_read_from_the_registry(conc: Concordance) -> None:
 
 def test_an_option_value_missing_from_the_registry_is_reported(tmp_path: Path) -> None:
     d = _copy(tmp_path)
-    voluntary = '  { value = "voluntary", meaning = "whenever he likes on his turn" },\n'
+    voluntary = (
+        '  { value = "voluntary", short = "chosen: whenever he likes on his turn",'
+        ' meaning = "whenever he likes on his turn" },\n'
+    )
     _edit(d / "rulings.toml", voluntary, "")
     _edit(d / "sympkyn.toml", 'value = "voluntary"', 'value = "forced"')
     with pytest.raises(SourceDataError, match="option lie_down has values forced; the engine's"):
@@ -472,6 +475,28 @@ def _unpublished(d: Path) -> tuple[str, int]:
     return "rulings.toml", _line_of(d / "rulings.toml", 'id = "R34"') - 1
 
 
+_FORCED = '{ value = "forced", short = "forced: only and always when he cannot capture", '
+
+
+def _short_missing(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, _FORCED, '{ value = "forced", ')
+    return "rulings.toml", _line_of(f, '{ value = "forced", meaning')
+
+
+def _short_too_long(d: Path) -> tuple[str, int]:
+    f = d / "rulings.toml"
+    _edit(f, _FORCED, f'{{ value = "forced", short = "{"forced " * 12}", ')
+    return "rulings.toml", _line_of(f, "forced forced")
+
+
+def _short_names_an_option(d: Path) -> tuple[str, int]:
+    # A table cell says what the reading is in words, never `lie_down=forced`.
+    f = d / "rulings.toml"
+    _edit(f, _FORCED, '{ value = "forced", short = "lie_down=forced", ')
+    return "rulings.toml", _line_of(f, 'short = "lie_down=forced"')
+
+
 def _bad_reference(d: Path) -> tuple[str, int]:
     f = d / "rulings.toml"
     _edit(f, "All four sources on the game say so (DC-4,",
@@ -498,6 +523,9 @@ BREAKAGES: dict[str, Breakage] = {
     "published hash wrong": _hash_wrong,
     "ruling not published": _unpublished,
     "reasons cite an unknown clause": _bad_reference,
+    "option value without a short form": _short_missing,
+    "short form too long for a cell": _short_too_long,
+    "short form names an option": _short_names_an_option,
 }
 
 

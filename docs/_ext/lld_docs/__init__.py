@@ -19,6 +19,7 @@ from .cards import CardsDirective
 from .cells import setup_cells
 from .cli import CommandLineDirective
 from .demonstration import DemonstrationDirective
+from .differ import SourcesDifferDirective
 from .examples import ExampleHandsDirective
 from .glossary import setup_glossary_links
 from .handouts import setup_handouts
@@ -47,6 +48,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule-book", RuleBookDirective)
     app.add_directive("demonstration", DemonstrationDirective)
     app.add_directive("concordance-matrix", ConcordanceMatrixDirective)
+    app.add_directive("sources-differ", SourcesDifferDirective)
     app.add_directive("source", SourceDirective)
     app.add_directive("stakes", StakesDirective)
     app.add_directive("command-line", CommandLineDirective)

@@ -128,8 +128,12 @@ class Clause:
 
 @dataclass(frozen=True)
 class OptionValue:
+    """One value of a ruling's option: what the engine does under it (``meaning``),
+    and the same in a few plain words that fit a table cell (``short``)."""
+
     value: str
     meaning: str
+    short: str
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,8 @@ from lld.concordance.model import (
 
 #: The longest quotation allowed: a phrase to one sentence, never a passage.
 MAX_QUOTE = 200
+#: The longest short form of an option value: it must fit a table cell.
+MAX_SHORT = 80
 
 _RULING_ID = re.compile(r"^R[1-9][0-9]*$")
 _CLAUSE_REF = re.compile(r"\b(?:DC|CC|CR|P|S)-[0-9]+\b")
@@ -72,11 +74,16 @@ def read_rulings(file: DataFile) -> list[Ruling]:
                 raise t.error("an option needs a non-empty options list", "options")
             for i, item in enumerate(raw):
                 o = Table(file, item, t.at("options"), f"ruling {rid} options[{i}]")
-                o.keys(("value", "meaning"))
-                options.append(OptionValue(o.string("value"), o.string("meaning")))
+                if isinstance(o.data.get("value"), str):  # point at its own line
+                    o.line = _option_line(file, o.line, o.data["value"])
+                o.keys(("value", "meaning", "short"))
+                options.append(OptionValue(o.string("value"), o.string("meaning"), _short(o)))
             values = [o.value for o in options]
             if len(set(values)) != len(values):
                 raise t.error("options lists a value twice", "options")
+            shorts = [o.short for o in options]
+            if len(set(shorts)) != len(shorts):
+                raise t.error("options gives two values the same short form", "options")
         reading = t.string("reading")
         if option is not None and reading not in {o.value for o in options}:
             raise t.error(f"reading {reading!r} is not one of the option's values", "reading")
@@ -105,6 +112,33 @@ def read_rulings(file: DataFile) -> list[Ruling]:
     if not rulings:
         raise file.error(1, "no rulings")
     return rulings
+
+
+def _option_line(file: DataFile, start: int, value: str) -> int:
+    """The line of the option value ``value`` in the ``options`` list from ``start``."""
+    needle = re.compile(r"\bvalue\s*=\s*\"" + re.escape(value) + r"\"")
+    for n in range(start, len(file.lines) + 1):
+        text = file.lines[n - 1]
+        if needle.search(text):
+            return n
+        if n > start and text.lstrip().startswith(("[", "reading")):
+            break
+    return start
+
+
+def _short(o: Table) -> str:
+    """An option value's short form: plain words for a table cell, one line, no
+    option identifiers (an identifier has ``_``; an assignment has ``=``)."""
+    short = o.string("short")
+    if "\n" in short.strip():
+        raise o.error("short is one line", "short")
+    if len(short) > MAX_SHORT:
+        raise o.error(f"short is {len(short)} characters; at most {MAX_SHORT}", "short")
+    if re.search(r"[_=`]", short):
+        raise o.error(
+            f"short {short!r} is not plain words: no option identifiers (no _, = or `)", "short"
+        )
+    return short
 
 
 def read_published(file: DataFile) -> list[Published]:

@@ -1,11 +1,13 @@
-"""Reports: what a reader is shown about a ruling, a preset or a stakes table.
+"""Reports: what a reader is shown about a ruling, a preset, a stakes table, or
+where the sources differ.
 
 Each report is a frozen dataclass built from the concordance (the sources'
 words and the rulings registry) and the engine (presets, stakes tables, the
 demonstrations), and nothing else computes what it holds: the command line
 (``lld ruling``, ``lld rules``, ``lld stakes``) and the site render these
-objects. ``to_json()`` gives each one's JSON form, whose JSON Schema (draft
-2020-12) ships in the package (:func:`schema`).
+objects (the site's table of where the sources differ is
+:func:`differences_report`). ``to_json()`` gives each one's JSON form, whose
+JSON Schema (draft 2020-12) ships in the package (:func:`schema`).
 
 >>> r = ruling_report("R14")
 >>> r.option, [v.value for v in r.values]
@@ -21,6 +23,13 @@ objects. ``to_json()`` gives each one's JSON form, whose JSON Schema (draft
 
 from __future__ import annotations
 
+from lld.reports.differences import (
+    DifferenceRow,
+    DifferencesReport,
+    ProjectCell,
+    SourceCell,
+    differences_report,
+)
 from lld.reports.preset import (
     OptionSetting,
     PresetReport,
@@ -48,17 +57,22 @@ from lld.reports.stakes import (
 
 __all__ = [
     "BalanceCheck",
+    "DifferenceRow",
+    "DifferencesReport",
     "OptionSetting",
     "PresetReport",
     "PresetValue",
+    "ProjectCell",
     "QuotedClause",
     "RoleAnte",
     "RulingReport",
+    "SourceCell",
     "SourceWords",
     "StakesReport",
     "Step",
     "ValueReport",
     "balance_check",
+    "differences_report",
     "preset_report",
     "preset_rules",
     "preset_summaries",

@@ -1,7 +1,8 @@
 """The JSON Schemas (draft 2020-12) of the reports' JSON forms, shipped in the package.
 
->>> sorted(SCHEMAS)
-['preset-listing', 'preset-report', 'ruling-report', 'stakes-listing', 'stakes-report']
+>>> sorted(SCHEMAS)  # doctest: +NORMALIZE_WHITESPACE
+['differences-report', 'preset-listing', 'preset-report', 'ruling-report', 'stakes-listing',
+ 'stakes-report']
 >>> schema("stakes-report")["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
 """
@@ -18,6 +19,7 @@ SCHEMAS = {
     "ruling-report": "ruling-report.schema.json",
     "preset-report": "preset-report.schema.json",
     "stakes-report": "stakes-report.schema.json",
+    "differences-report": "differences-report.schema.json",
     # The command line's own wrappers: ``lld rules --json`` and ``lld stakes --json``.
     "preset-listing": "preset-listing.schema.json",
     "stakes-listing": "stakes-listing.schema.json",
@@ -26,7 +28,7 @@ SCHEMAS = {
 
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema of one report's JSON form (``ruling-report``, ``preset-report``,
-    ``stakes-report``)."""
+    ``stakes-report``, ``differences-report``)."""
     from importlib.resources import files
 
     try:
