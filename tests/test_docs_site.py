@@ -584,6 +584,20 @@ def _scratch(
     tmp_path: Path, expect: str, directive: str = "demonstration"
 ) -> subprocess.CompletedProcess[str]:
     """Build a one-page site whose page claims ``expect`` about R22."""
+    return _scratch_page(
+        tmp_path,
+        f"""
+        ```{{{directive}}} R22
+        :example: r22-lie-down-by-choice.lld
+        :expect: {expect}
+        ```
+        """,
+    )
+
+
+def _scratch_page(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+    """Build a one-page site whose page is ``body`` (dedented) under a title."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "conf.py").write_text(
         textwrap.dedent(f"""
             import sys
@@ -592,17 +606,7 @@ def _scratch(
         """),
         encoding="utf-8",
     )
-    (tmp_path / "scratch.md").write_text(
-        textwrap.dedent(f"""
-            # Scratch
-
-            ```{{{directive}}} R22
-            :example: r22-lie-down-by-choice.lld
-            :expect: {expect}
-            ```
-        """),
-        encoding="utf-8",
-    )
+    (tmp_path / "scratch.md").write_text("# Scratch\n\n" + textwrap.dedent(body), encoding="utf-8")
     cmd = [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", "root_doc=scratch",
            str(tmp_path), str(tmp_path / "_build")]  # fmt: skip
     return subprocess.run(cmd, capture_output=True, text=True, check=False)
@@ -630,3 +634,85 @@ def test_a_malformed_expect_fails_the_build(tmp_path: Path) -> None:
     done = _scratch(tmp_path, "parlett:illegal")
     assert done.returncode != 0
     assert "bad :expect: item 'parlett:illegal'" in done.stderr
+
+
+# ------------------------------------------------------------------ a player's page's claims
+
+
+def _extension(name: str) -> Any:
+    """A module of the site's extension, ``lld_docs.NAME``."""
+    _releases_module()  # puts docs/_ext on the path
+    return importlib.import_module(f"lld_docs.{name}")
+
+
+#: A page for players states the project's reading in its own words; each claim
+#: it makes with a ruling's number fails the build when the engine disagrees.
+#: (ruling, claim): what the error says.
+WRONG_CLAIMS = {
+    ("R29", "pairs_to_dealer"): "R29: the page states the reading pairs_to_dealer, but the"
+    " reconstruction preset plays leftovers=all_to_dealer",
+    ("R29", "most_pairs"): "'most_pairs' is not a value of R29's option leftovers",
+    ("R3", "editorial"): "the page calls R3's reading editorial, but a source gives it (parlett)",
+    ("R25", "chosen"): "the page calls R25's reading the project's choice, but every source",
+    ("R12", "one_or_three"): "R12 has no option",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruling", "claim"), list(WRONG_CLAIMS))
+def test_a_wrong_reading_claim_is_refused(ruling: str, claim: str) -> None:
+    reading, expect = _extension("reading"), _extension("expect")
+    with pytest.raises(expect.ExpectationError) as caught:
+        reading.check_claim(load().ruling(ruling), claim, load(), "page:7")
+    assert str(caught.value).startswith("page:7: ")
+    assert WRONG_CLAIMS[ruling, claim] in str(caught.value)
+
+
+def test_the_right_reading_claims_hold() -> None:
+    reading = _extension("reading")
+    conc = load()
+    claims = [("R29", "all_to_dealer"), ("R34", "editorial"), ("R35", "editorial"),
+              ("R3", "chosen"), ("R34", "chosen"), ("R16", "one_at_a_time")]  # fmt: skip
+    for ruling, claim in claims:
+        reading.check_claim(conc.ruling(ruling), claim, conc, "page:1")
+    editorial = [r.id for r in conc.rulings if reading.is_editorial(r, conc)]
+    assert editorial == ["R33", "R34", "R35"]
+
+
+def test_a_players_stakes_table_checks_its_pots() -> None:
+    stakes, expect = _extension("stakes"), _extension("expect")
+    table = stakes.compact_table((4, 5, 6), "balances", "page:3")
+    assert "6 players" in table.astext()
+    assert "Break-even" in table.astext()
+    with pytest.raises(expect.ExpectationError, match=r"page:3: .* 8-player pot"):
+        stakes.compact_table((5, 8), "balances", "page:3")
+    with pytest.raises(expect.ExpectationError, match="bad :expect:"):
+        stakes.compact_table((5,), "balanced", "page:3")
+
+
+def test_a_wrong_claim_fails_the_build_and_right_ones_build(tmp_path: Path) -> None:
+    """On a page, the claims are checked while it is built: a wrong one stops the
+    build naming the page; right ones (a reading, a replay, a stakes table) build."""
+    done = _scratch_page(tmp_path / "wrong", "The leftovers ({reading}`R29 pairs_to_dealer`).\n")
+    assert done.returncode != 0
+    assert "scratch:3: R29: the page states the reading pairs_to_dealer" in done.stderr
+    done = _scratch_page(
+        tmp_path / "right",
+        """
+        The leftovers go to the dealer ({reading}`R29 all_to_dealer`); out of play
+        when the hand is empty ({reading}`R34 editorial`).
+
+        ```{replay-check} R22
+        :example: r22-lie-down-by-choice.lld
+        :expect: reconstruction=illegal
+        ```
+
+        ```{stakes}
+        :players: 4 5 6
+        :expect: balances
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "right" / "_build" / "scratch.html").read_text(encoding="utf-8")
+    assert "R29" in html
+    assert "6 players" in html
