@@ -425,6 +425,126 @@ def test_every_ruling_links_the_terms_it_uses(site: Path) -> None:
     assert not missing, "\n".join(missing)
 
 
+# ------------------------------------------------------------------ How to play
+
+#: Names that belong to the engine, not to the game: a page for players never
+#: uses them (nor counts seats from 0; it counts no seats at all).
+ENGINE_NAMES = ("IllegalMoveError", "Ruleset", "preset", "the engine", "seat 0")
+#: How each source is named where a page quotes it.
+SOURCE_NAMES = {"du-coeur": "du Coeur", "parlett": "Parlett", "caidis": "Caidis",
+                "sympkyn": "Sympkyn", "crowe": "Crowe"}  # fmt: skip
+
+
+class _Article(HTMLParser):
+    """Everything a reader reads in a page's article (headings, links and code
+    included; drawings and scripts not), and, apart, the text of its code."""
+
+    _UNREAD = ("script", "style", "svg")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.code: list[str] = []
+        self._open: list[tuple[bool, bool, bool]] = []  # (in the article, unread, code)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _EMPTY:
+            return
+        article, unread, code = self._open[-1] if self._open else (False, False, False)
+        self._open.append(
+            (article or tag == "article", unread or tag in self._UNREAD,
+             code or tag in ("code", "pre", "kbd", "samp"))
+        )  # fmt: skip
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in _EMPTY and self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self._open and self._open[-1][0] and not self._open[-1][1]:
+            self.text.append(data)
+            if self._open[-1][2]:
+                self.code.append(data)
+
+
+def _article(html: str) -> tuple[str, str]:
+    """A page's article as a reader reads it, and the text of its code, each with
+    whitespace runs as one space."""
+    parser = _Article()
+    parser.feed(html)
+    return (re.sub(r"\s+", " ", "".join(parser.text)), re.sub(r"\s+", " ", " ".join(parser.code)))
+
+
+def _engine_words(html: str) -> list[str]:
+    """The option identifiers and engine names in a page's article: an option's
+    name or value written as code (``lie_down``, ``all_to_dealer``; plain words
+    such as "leftovers" only as code), any ``name=value``, and :data:`ENGINE_NAMES`."""
+    from lld.ruleset import OPTIONS
+
+    text, code = _article(html)
+    found = [f"{m.group(0)!r} (name=value)" for m in re.finditer(r"[\w-]+=[\w-]+", text)]
+    identifiers = {*OPTIONS, *(v.value for spec in OPTIONS.values() for v in spec.values)}
+    for word in sorted(identifiers):
+        where = text if "_" in word else code
+        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", where):
+            found.append(f"{word!r} (an option's name or value)")
+    for name in ENGINE_NAMES:
+        if re.search(rf"\b{re.escape(name)}", text, re.IGNORECASE):
+            found.append(f"{name!r} (the engine's)")
+    return found
+
+
+def test_how_to_play_names_no_option_and_nothing_of_the_engine(site: Path) -> None:
+    html = (site / "how-to-play.html").read_text(encoding="utf-8")
+    text, _ = _article(html)
+    assert "How to play" in text  # the article was read
+    assert "Settling up" in text
+    assert _engine_words(html) == []
+
+
+def test_the_engine_words_check_finds_them() -> None:
+    """The check above can fail: each kind of engine word is found."""
+    page = (
+        "<article><p>With lie_down=forced the dealer keeps the leftovers; seat 0 plays"
+        " first, and all_to_dealer is the reconstruction preset's.</p>"
+        "<p><code>settlement</code> is raised as IllegalMoveError by the engine.</p></article>"
+    )  # fmt: skip
+    found = " ".join(_engine_words(page))
+    for word in ("'lie_down=forced'", "'lie_down'", "'all_to_dealer'", "'settlement'",
+                 "'preset'", "'the engine'", "'seat 0'", "'IllegalMoveError'"):  # fmt: skip
+        assert word in found, word
+    assert "'leftovers'" not in found  # a plain word in running text is the game's
+    assert _engine_words("<article><p>The leftovers go to the dealer.</p></article>") == []
+
+
+def test_how_to_play_quotes_its_sources_exactly_and_names_them(site: Path) -> None:
+    """Every quotation on the page (in curly quotes) is a phrase or a sentence
+    found word for word in a source text, and names near it a source that has
+    it; Willughby's words are only ever reported."""
+    from seed_texts import normalise, seed_texts
+
+    def plain(text: str) -> str:
+        return normalise(text.translate(str.maketrans("‘’“”", "''\"\"")))
+
+    texts = {k: plain(v) for k, v in seed_texts({s.id: s.author for s in load().sources}).items()}
+    text, _ = _article((site / "how-to-play.html").read_text(encoding="utf-8"))
+    assert not re.search(r"Willughby (says|writes|tells)", text)
+    quotes = list(re.finditer(r"“([^”]+)”", text))
+    assert len(quotes) >= 10
+    problems = []
+    for m in quotes:
+        quote = plain(m.group(1))
+        if len(quote.split()) > 30:
+            problems.append(f"too long to be brief: {quote!r}")
+        having = [k for k, t in texts.items() if quote in t]
+        near = text[max(0, m.start() - 200) : m.end() + 80]
+        if not having:
+            problems.append(f"in no source: {quote!r}")
+        elif not any(SOURCE_NAMES[k] in near for k in having):
+            problems.append(f"{quote!r} names none of {having} near it")
+    assert not problems, "\n".join(problems)
+
+
 # ------------------------------------------------------------------ citations and frozen copies
 
 
