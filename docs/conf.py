@@ -39,19 +39,38 @@ myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "substitution"]
 
 
 def _rules_card_figures() -> dict[str, object]:
-    """The home page's rules card states the five-player deal of the reconstruction:
-    its figures come from the engine's StakesReport, never typed in by hand."""
+    """The home page's rules card and How to play state the five-player deal of the
+    reconstruction: its figures come from the engine's StakesReport and stakes
+    tables, never typed in by hand. How to play's worked settlement is a player
+    four cards above break-even and one two below, paid as the engine pays them."""
     from lld.presets import ruleset
     from lld.reports import stakes_report
+    from lld.stakes import stakes_for_cards
 
-    five = stakes_report(ruleset("reconstruction"), 5)
+    rules = ruleset("reconstruction")
+    five = stakes_report(rules, 5)
+    table = rules.stakes(5)
+    break_even = five.break_even
+    surplus = table.surplus_cards
+    # The reconstruction settles by break-even, so both are numbers.
+    assert break_even is not None
+    assert surplus is not None
+    above, below = break_even + 4, break_even - 2
     return {
         "dealer_ante": five.dealer_ante,
         "other_ante": five.other_ante,
+        "pot": five.pot,
         "hand_size": five.hand_size,
         "table_cards": five.table_cards,
         "last_player_bonus": five.last_player_bonus,
-        "break_even": five.break_even,
+        "break_even": break_even,
+        "even_cards": five.players * break_even,
+        "surplus_cards": surplus,
+        "surplus_stakes": surplus // 2,
+        "above_cards": above,
+        "above_stakes": stakes_for_cards(above, break_even),
+        "below_cards": below,
+        "below_stakes": -stakes_for_cards(below, break_even),
     }
 
 

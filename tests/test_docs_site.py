@@ -524,6 +524,126 @@ def test_every_ruling_links_the_terms_it_uses(site: Path) -> None:
     assert not missing, "\n".join(missing)
 
 
+# ------------------------------------------------------------------ How to play
+
+#: Names that belong to the engine, not to the game: a page for players never
+#: uses them (nor counts seats from 0; it counts no seats at all).
+ENGINE_NAMES = ("IllegalMoveError", "Ruleset", "preset", "the engine", "seat 0")
+#: How each source is named where a page quotes it.
+SOURCE_NAMES = {"du-coeur": "du Coeur", "parlett": "Parlett", "caidis": "Caidis",
+                "sympkyn": "Sympkyn", "crowe": "Crowe"}  # fmt: skip
+
+
+class _Article(HTMLParser):
+    """Everything a reader reads in a page's article (headings, links and code
+    included; drawings and scripts not), and, apart, the text of its code."""
+
+    _UNREAD = ("script", "style", "svg")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.code: list[str] = []
+        self._open: list[tuple[bool, bool, bool]] = []  # (in the article, unread, code)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _EMPTY:
+            return
+        article, unread, code = self._open[-1] if self._open else (False, False, False)
+        self._open.append(
+            (article or tag == "article", unread or tag in self._UNREAD,
+             code or tag in ("code", "pre", "kbd", "samp"))
+        )  # fmt: skip
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in _EMPTY and self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self._open and self._open[-1][0] and not self._open[-1][1]:
+            self.text.append(data)
+            if self._open[-1][2]:
+                self.code.append(data)
+
+
+def _article(html: str) -> tuple[str, str]:
+    """A page's article as a reader reads it, and the text of its code, each with
+    whitespace runs as one space."""
+    parser = _Article()
+    parser.feed(html)
+    return (re.sub(r"\s+", " ", "".join(parser.text)), re.sub(r"\s+", " ", " ".join(parser.code)))
+
+
+def _engine_words(html: str) -> list[str]:
+    """The option identifiers and engine names in a page's article: an option's
+    name or value written as code (``lie_down``, ``all_to_dealer``; plain words
+    such as "leftovers" only as code), any ``name=value``, and :data:`ENGINE_NAMES`."""
+    from lld.ruleset import OPTIONS
+
+    text, code = _article(html)
+    found = [f"{m.group(0)!r} (name=value)" for m in re.finditer(r"[\w-]+=[\w-]+", text)]
+    identifiers = {*OPTIONS, *(v.value for spec in OPTIONS.values() for v in spec.values)}
+    for word in sorted(identifiers):
+        where = text if "_" in word else code
+        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", where):
+            found.append(f"{word!r} (an option's name or value)")
+    for name in ENGINE_NAMES:
+        if re.search(rf"\b{re.escape(name)}", text, re.IGNORECASE):
+            found.append(f"{name!r} (the engine's)")
+    return found
+
+
+def test_how_to_play_names_no_option_and_nothing_of_the_engine(site: Path) -> None:
+    html = (site / "how-to-play.html").read_text(encoding="utf-8")
+    text, _ = _article(html)
+    assert "How to play" in text  # the article was read
+    assert "Settling up" in text
+    assert _engine_words(html) == []
+
+
+def test_the_engine_words_check_finds_them() -> None:
+    """The check above can fail: each kind of engine word is found."""
+    page = (
+        "<article><p>With lie_down=forced the dealer keeps the leftovers; seat 0 plays"
+        " first, and all_to_dealer is the reconstruction preset's.</p>"
+        "<p><code>settlement</code> is raised as IllegalMoveError by the engine.</p></article>"
+    )  # fmt: skip
+    found = " ".join(_engine_words(page))
+    for word in ("'lie_down=forced'", "'lie_down'", "'all_to_dealer'", "'settlement'",
+                 "'preset'", "'the engine'", "'seat 0'", "'IllegalMoveError'"):  # fmt: skip
+        assert word in found, word
+    assert "'leftovers'" not in found  # a plain word in running text is the game's
+    assert _engine_words("<article><p>The leftovers go to the dealer.</p></article>") == []
+
+
+def test_how_to_play_quotes_its_sources_exactly_and_names_them(site: Path) -> None:
+    """Every quotation on the page (in curly quotes) is a phrase or a sentence
+    found word for word in a source text, and names near it a source that has
+    it; Willughby's words are only ever reported."""
+    from seed_texts import normalise, seed_texts
+
+    def plain(text: str) -> str:
+        return normalise(text.translate(str.maketrans("‘’“”", "''\"\"")))
+
+    texts = {k: plain(v) for k, v in seed_texts({s.id: s.author for s in load().sources}).items()}
+    text, _ = _article((site / "how-to-play.html").read_text(encoding="utf-8"))
+    assert not re.search(r"Willughby (says|writes|tells)", text)
+    quotes = list(re.finditer(r"“([^”]+)”", text))
+    assert len(quotes) >= 10
+    problems = []
+    for m in quotes:
+        quote = plain(m.group(1))
+        if len(quote.split()) > 30:
+            problems.append(f"too long to be brief: {quote!r}")
+        having = [k for k, t in texts.items() if quote in t]
+        near = text[max(0, m.start() - 200) : m.end() + 80]
+        if not having:
+            problems.append(f"in no source: {quote!r}")
+        elif not any(SOURCE_NAMES[k] in near for k in having):
+            problems.append(f"{quote!r} names none of {having} near it")
+    assert not problems, "\n".join(problems)
+
+
 # ------------------------------------------------------------------ citations and frozen copies
 
 
@@ -684,6 +804,20 @@ def _scratch(
     tmp_path: Path, expect: str, directive: str = "demonstration"
 ) -> subprocess.CompletedProcess[str]:
     """Build a one-page site whose page claims ``expect`` about R22."""
+    return _scratch_page(
+        tmp_path,
+        f"""
+        ```{{{directive}}} R22
+        :example: r22-lie-down-by-choice.lld
+        :expect: {expect}
+        ```
+        """,
+    )
+
+
+def _scratch_page(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+    """Build a one-page site whose page is ``body`` (dedented) under a title."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "conf.py").write_text(
         textwrap.dedent(f"""
             import sys
@@ -692,17 +826,7 @@ def _scratch(
         """),
         encoding="utf-8",
     )
-    (tmp_path / "scratch.md").write_text(
-        textwrap.dedent(f"""
-            # Scratch
-
-            ```{{{directive}}} R22
-            :example: r22-lie-down-by-choice.lld
-            :expect: {expect}
-            ```
-        """),
-        encoding="utf-8",
-    )
+    (tmp_path / "scratch.md").write_text("# Scratch\n\n" + textwrap.dedent(body), encoding="utf-8")
     cmd = [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", "root_doc=scratch",
            str(tmp_path), str(tmp_path / "_build")]  # fmt: skip
     return subprocess.run(cmd, capture_output=True, text=True, check=False)
@@ -730,3 +854,85 @@ def test_a_malformed_expect_fails_the_build(tmp_path: Path) -> None:
     done = _scratch(tmp_path, "parlett:illegal")
     assert done.returncode != 0
     assert "bad :expect: item 'parlett:illegal'" in done.stderr
+
+
+# ------------------------------------------------------------------ a player's page's claims
+
+
+def _extension(name: str) -> Any:
+    """A module of the site's extension, ``lld_docs.NAME``."""
+    _releases_module()  # puts docs/_ext on the path
+    return importlib.import_module(f"lld_docs.{name}")
+
+
+#: A page for players states the project's reading in its own words; each claim
+#: it makes with a ruling's number fails the build when the engine disagrees.
+#: (ruling, claim): what the error says.
+WRONG_CLAIMS = {
+    ("R29", "pairs_to_dealer"): "R29: the page states the reading pairs_to_dealer, but the"
+    " reconstruction preset plays leftovers=all_to_dealer",
+    ("R29", "most_pairs"): "'most_pairs' is not a value of R29's option leftovers",
+    ("R3", "editorial"): "the page calls R3's reading editorial, but a source gives it (parlett)",
+    ("R25", "chosen"): "the page calls R25's reading the project's choice, but every source",
+    ("R12", "one_or_three"): "R12 has no option",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruling", "claim"), list(WRONG_CLAIMS))
+def test_a_wrong_reading_claim_is_refused(ruling: str, claim: str) -> None:
+    reading, expect = _extension("reading"), _extension("expect")
+    with pytest.raises(expect.ExpectationError) as caught:
+        reading.check_claim(load().ruling(ruling), claim, load(), "page:7")
+    assert str(caught.value).startswith("page:7: ")
+    assert WRONG_CLAIMS[ruling, claim] in str(caught.value)
+
+
+def test_the_right_reading_claims_hold() -> None:
+    reading = _extension("reading")
+    conc = load()
+    claims = [("R29", "all_to_dealer"), ("R34", "editorial"), ("R35", "editorial"),
+              ("R3", "chosen"), ("R34", "chosen"), ("R16", "one_at_a_time")]  # fmt: skip
+    for ruling, claim in claims:
+        reading.check_claim(conc.ruling(ruling), claim, conc, "page:1")
+    editorial = [r.id for r in conc.rulings if reading.is_editorial(r, conc)]
+    assert editorial == ["R33", "R34", "R35"]
+
+
+def test_a_players_stakes_table_checks_its_pots() -> None:
+    stakes, expect = _extension("stakes"), _extension("expect")
+    table = stakes.compact_table((4, 5, 6), "balances", "page:3")
+    assert "6 players" in table.astext()
+    assert "Break-even" in table.astext()
+    with pytest.raises(expect.ExpectationError, match=r"page:3: .* 8-player pot"):
+        stakes.compact_table((5, 8), "balances", "page:3")
+    with pytest.raises(expect.ExpectationError, match="bad :expect:"):
+        stakes.compact_table((5,), "balanced", "page:3")
+
+
+def test_a_wrong_claim_fails_the_build_and_right_ones_build(tmp_path: Path) -> None:
+    """On a page, the claims are checked while it is built: a wrong one stops the
+    build naming the page; right ones (a reading, a replay, a stakes table) build."""
+    done = _scratch_page(tmp_path / "wrong", "The leftovers ({reading}`R29 pairs_to_dealer`).\n")
+    assert done.returncode != 0
+    assert "scratch:3: R29: the page states the reading pairs_to_dealer" in done.stderr
+    done = _scratch_page(
+        tmp_path / "right",
+        """
+        The leftovers go to the dealer ({reading}`R29 all_to_dealer`); out of play
+        when the hand is empty ({reading}`R34 editorial`).
+
+        ```{replay-check} R22
+        :example: r22-lie-down-by-choice.lld
+        :expect: reconstruction=illegal
+        ```
+
+        ```{stakes}
+        :players: 4 5 6
+        :expect: balances
+        ```
+        """,
+    )
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "right" / "_build" / "scratch.html").read_text(encoding="utf-8")
+    assert "R29" in html
+    assert "6 players" in html

@@ -24,6 +24,7 @@ from .examples import ExampleHandsDirective
 from .glossary import setup_glossary_links
 from .handouts import setup_handouts
 from .matrix import ConcordanceMatrixDirective
+from .reading import ReadingRole, ReplayCheckDirective
 from .releases import setup_releases
 from .ruling import RuleBookDirective, RulingDirective
 from .source import SourceDirective
@@ -53,6 +54,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("stakes", StakesDirective)
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
+    app.add_role("reading", ReadingRole())
+    app.add_directive("replay-check", ReplayCheckDirective)
     setup_handouts(app)
     setup_glossary_links(app)
     setup_releases(app)
