@@ -2,8 +2,8 @@
 
 :func:`board` reads a :class:`~lld.position.Position` (everything on the table)
 or an :class:`~lld.observation.Observation` (what one seat can know) into
-:class:`BoardRow` s: each seat's hand, its won pile, the cards it lay down
-with, then the table and the pot. From an observation the other seats' hands
+:class:`BoardRow` s: each seat's hand, its won pile, the cards it put on the table
+when it lay down, then the table and the pot. From an observation the other seats' hands
 are only counts, so a drawing of it holds no card hidden from that seat.
 :func:`board_html` draws the rows with :mod:`lld.svg`; it is what
 ``Position._repr_html_`` and ``Observation._repr_html_`` show in a notebook,
@@ -88,7 +88,7 @@ def board(view: Position | Observation, names: Sequence[str] | None = None) -> l
         if not view.over and view.to_play == s:
             notes.append("to play")
         if out_how[s] is not None:
-            notes.append("lay down" if out_how[s] == "lay_down" else "out: no cards left")
+            notes.append("has lain down" if out_how[s] == "lay_down" else "out: no cards left")
         won = count(view.won[s])
         notes.append(f"won pile {won} card{'' if won == 1 else 's'}")
         if hands is not None:
@@ -100,7 +100,7 @@ def board(view: Position | Observation, names: Sequence[str] | None = None) -> l
             hand, hidden = (), sizes[s]
         laid = _cards(view.lie_downs[s])
         if laid:
-            notes.append("lay down with " + ", ".join(svg.card_name(c) for c in laid))
+            notes.append("put on the table: " + ", ".join(svg.card_name(c) for c in laid))
         rows.append(BoardRow(label, hand, hidden, "; ".join(notes), "seat", s))
     rows.append(BoardRow("Table", _cards(view.table), 0, "", "table"))
     if view.aside:

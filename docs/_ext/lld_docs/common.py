@@ -151,7 +151,7 @@ def board_legend(seat: int | None = None, name: str | None = None) -> nodes.para
     view = "" if seat is None else f" {who}'s view shows the other hands face down."
     return para(
         "A board shows every player's hand (the dealer and the eldest marked), their won"
-        " pile and, once they have lain down, the cards they lay down with; then the"
+        " pile and, once they have lain down, the cards they put on the table; then the"
         " table, and the pot with each player's net stakes so far." + view,
         classes=["lld-caption", "lld-board-legend"],
     )
