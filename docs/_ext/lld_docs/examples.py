@@ -110,4 +110,9 @@ class ExampleHandsDirective(SphinxDirective):
         if directory is None:
             raise self.error("no examples directory with *.lld files")
         doc = self.state.document
-        return [example_section(p, doc) for p in sorted(directory.glob("*.lld"))]
+        # The whole hands first: a class follows a whole hand before the short
+        # positions that each show one ruling (named rNN-…, examples/README.md).
+        paths = sorted(
+            directory.glob("*.lld"), key=lambda p: (not p.stem.startswith("whole-"), p.name)
+        )
+        return [example_section(p, doc) for p in paths]
