@@ -247,7 +247,8 @@ def test_the_audit_pages_clause_changes_are_the_registrys() -> None:
         seen.add(clause.id)
         assert words.removeprefix("“").removesuffix("”") == clause.quote, clause.id
         reading = re.match(r"[a-z-]+", now)
-        assert reading and reading.group(0) == clause.reading, (clause.id, now)
+        assert reading is not None, (clause.id, now)
+        assert reading.group(0) == clause.reading, (clause.id, now)
         if "reports Willughby" in now:
             assert clause.reports == "Willughby", clause.id
         if "author's own" in now:

@@ -135,7 +135,8 @@ def test_a_hand_with_no_game_is_reported_under_its_own_players_table() -> None:
     outcome = replay_under(rec, settlement="break_even")
     assert outcome.kind == "no_game"
     assert "deal_4=widow" in outcome.text
-    assert "deal_3" not in outcome.text and "deal_5" not in outcome.text
+    assert "deal_3" not in outcome.text
+    assert "deal_5" not in outcome.text
     assert "ruleset caidis with settlement=break_even" in outcome.text
 
 

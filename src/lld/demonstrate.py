@@ -213,7 +213,7 @@ def _demonstrate(ruling: str, option: str, name: str, rec: HandRecord) -> Demons
 class ReadingReplay:
     """One example replayed under one preset's whole reading: every ruling as that
     preset reads it, the record's own option lines dropped (see
-    :func:`lld.replay.replay_under`)."""
+    :func:`lld.replay_under`)."""
 
     example: str
     title: str | None

@@ -263,7 +263,8 @@ def _no_game(name: str, changed: dict[str, str | None], players: int) -> str | N
 
     base = preset(name)
     options = {**base.options(), **changed}
-    reading = describe_reading(base.name, {k: v for k, v in changed.items() if getattr(base, k) != v})
+    differs = {k: v for k, v in changed.items() if getattr(base, k) != v}
+    reading = describe_reading(base.name, differs)
     table = options[f"deal_{players}"]
     if table is None:
         counts = tuple(n for n in range(3, 9) if options[f"deal_{n}"] is not None)

@@ -134,8 +134,12 @@ class Clause:
 
 @dataclass(frozen=True)
 class OptionValue:
+    """One value of a ruling's option: its meaning in plain words, and where the
+    engine needs more, what the engine does under it."""
+
     value: str
     meaning: str
+    engine: str | None = None
 
 
 @dataclass(frozen=True)

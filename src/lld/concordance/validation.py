@@ -72,8 +72,12 @@ def read_rulings(file: DataFile) -> list[Ruling]:
                 raise t.error("an option needs a non-empty options list", "options")
             for i, item in enumerate(raw):
                 o = Table(file, item, t.at("options"), f"ruling {rid} options[{i}]")
-                o.keys(("value", "meaning"))
-                options.append(OptionValue(o.string("value"), o.string("meaning")))
+                o.keys(("value", "meaning"), ("engine",))
+                options.append(
+                    OptionValue(
+                        o.string("value"), o.string("meaning"), o.text("engine", required=False)
+                    )
+                )
             values = [o.value for o in options]
             if len(set(values)) != len(values):
                 raise t.error("options lists a value twice", "options")

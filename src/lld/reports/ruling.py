@@ -127,6 +127,19 @@ class SourceWords:
     def silent(self) -> bool:
         return not self.clauses
 
+    @property
+    def shown(self) -> tuple[QuotedClause, ...]:
+        """The clauses a reader is shown on the ruling: all of them, except a book on
+        other games' practices (Crowe's Brag and Piquet are no evidence for this
+        game); the terms it witnesses are shown."""
+        return tuple(c for c in self.clauses if c.game is None or c.term is not None)
+
+    @property
+    def speaks(self) -> bool:
+        """Whether the source says something on the ruling: a clause shown that does
+        more than touch the question without settling it."""
+        return any(c.reading != "silent" for c in self.shown)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "source": self.source,
