@@ -309,6 +309,9 @@ def test_each_replay_names_the_reading_run_and_is_that_readings_whole_hand(site:
                 assert named == preset, (rid, preset, example, text)
             if kind == "no_game":
                 assert f"ruleset {preset} " in text, (rid, preset, text)
+            # The command line's hint is for the terminal; what is left stays whole.
+            assert "option" not in text.split("): ", 1)[1], (rid, text)
+            assert text.count("(") == text.count(")"), (rid, text)
             body = text.split("): ", 1)[1]
             assert seen.setdefault((example, preset), body) == body, (rid, example, preset)
     assert lines > 100

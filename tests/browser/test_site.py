@@ -147,7 +147,7 @@ def test_source_query_selects_its_source(site: Watched) -> None:
     assert _checked_sources(page) == _expected("parlett")
     visible = page.locator("#r22 .sd-tab-content:visible").inner_text()
     assert "P-9" in visible
-    assert "Parlett's reading" in visible
+    assert "As the project reads Parlett" in visible
     page.wait_for_function(
         "() => Math.abs(document.getElementById('r22').getBoundingClientRect().top) < 80"
     )
@@ -176,8 +176,8 @@ def test_printed_ruling_shows_every_source_under_its_label(site: Watched, tmp_pa
         assert " ".join(clause.quote.split()[:4]) in flat, clause_id
     for label in ("du Coeur", "Parlett", "Compendium Caidis", "Sympkyn", "Crowe"):
         assert label in flat
-    assert "Sympkyn's reading" in flat
-    assert "Parlett's reading" in flat
+    assert "As the project reads Sympkyn" in flat
+    assert "As the project reads Parlett" in flat
     # No navigation chrome on paper: the sidebar's search box and the page's contents list.
     assert "Search" not in flat
     assert "On this page" not in flat

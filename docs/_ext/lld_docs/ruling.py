@@ -124,7 +124,7 @@ def plain_tag(
             return ["supports this reading"]
         return ["supports another reading: ", *said]
     if reading == "ambiguous":
-        if len(said) == 1:
+        if len(clause.values) == 1:
             return ["unclear; the project reads it as: ", *said]
         return ["can be read more than one way: ", *said] if said else ["can be read more than"
                                                                         " one way"]  # fmt: skip
@@ -167,7 +167,7 @@ def _capital(text: str) -> str:
 def _replay_text(text: str) -> str:
     """A replay's line without the command line's hint (``--option``), which is for
     the terminal, not for a reader of the site."""
-    return re.sub(r"; choose a table with --option \S+", "", text)
+    return re.sub(r"; choose a table with --option [^\s)]+", "", text)
 
 
 def _preset_for(report: RulingReport, source: str) -> PresetValue | None:
@@ -178,9 +178,12 @@ def _preset_for(report: RulingReport, source: str) -> PresetValue | None:
 
 
 def _source_reading(report: RulingReport, preset: PresetValue) -> nodes.paragraph:
-    """``Parlett's reading: pot 10 ...``, marked where it is the project's gap-fill."""
+    """``As the project reads Parlett: pot 10 ...``: the preset's value in words (every
+    preset is the project's reading of its source), marked where it is the
+    project's gap-fill, with the reason."""
     meaning = _meanings(report).get(preset.value, "")
-    out: list[nodes.Node | str] = [strong(f"{source_label(preset.source)}'s reading: ")]
+    name = source_label(preset.source)
+    out: list[nodes.Node | str] = [strong(f"As the project reads {name}: ")]
     if preset.value == report.reading:
         out.append(f"{short(meaning)} — the project's reading too.")
     else:
