@@ -1,6 +1,7 @@
 """The willughby bot as it was before issue 9 (main at 028e689), kept as a yardstick.
 
-As du Coeur reports it, "if you have a certain mate, leave it for last": a
+As du Coeur sums up the points he credits to Willughby, "if you have a certain
+mate, leave it for last": a
 rank that nobody else can take from the table is safe to hold back, while "a
 simple mate" (one card in hand against one on the table) should be taken "as
 soon as possible". Parlett's summary says the same: with only one card of a

@@ -323,3 +323,45 @@ def test_unknown_ruling_is_still_one_line(bad: str, capsys: pytest.CaptureFixtur
         assert captured.out == ""
         assert captured.err.count("\n") == 1
         assert captured.err.startswith("lld: unknown ruling")
+
+
+def test_a_presets_replay_of_an_example_is_the_same_under_every_ruling() -> None:
+    """A source's tab shows that source's reading of the whole hand (issue 22):
+    the same example under the same preset gives one outcome, whichever ruling
+    shows it (R23 and R28 once showed different nets under du Coeur's tab)."""
+    from lld.concordance import load
+    from lld.demonstrate import replay_readings
+
+    seen: dict[tuple[str, str], str] = {}
+    shared = 0
+    for ruling in load().rulings:
+        for r in replay_readings(ruling.id):
+            assert r.preset in PRESETS
+            key = (r.example, r.preset)
+            shared += key in seen
+            assert seen.setdefault(key, r.outcome.text) == r.outcome.text, (ruling.id, key)
+    assert shared  # some example is listed by more than one ruling (r23: R23 R28 R33)
+
+
+def test_a_presets_replay_is_that_presets_own_reading() -> None:
+    from dataclasses import replace
+
+    from lld.demonstrate import replay_readings
+    from lld.errors import RecordError
+    from lld.replay import replay_under
+
+    directory = examples_directory()
+    assert directory is not None
+    for ruling in ("R23", "R28", "R31"):
+        for r in replay_readings(ruling):
+            rec = load_record(str(directory / r.example))
+            try:
+                own = replay_under(replace(rec, ruleset=r.preset, options=())).key
+            except RecordError as error:
+                problem = error.problem
+            else:
+                assert r.outcome.key == own, (r.example, r.preset)
+                continue
+            assert r.outcome.kind == "no_game"
+            assert r.preset in problem
+            assert r.preset in r.outcome.text

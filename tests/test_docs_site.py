@@ -34,6 +34,7 @@ from lld.concordance import load
 from lld.demonstrate import examples_directory
 from lld.record import load_record
 from lld.replay import steps
+from lld.ruleset import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -141,18 +142,179 @@ def test_no_request_leaves_the_site(site: Path, pages: dict[Path, _Page]) -> Non
     assert not external, "\n".join(external)
 
 
-def test_every_ruling_has_its_stable_anchor_and_every_source_tab(
+def _ruling_sections(site: Path) -> dict[str, str]:
+    """Each ruling's section of the rules page, by ruling ID (``R14``)."""
+    html = (site / "rules.html").read_text(encoding="utf-8")
+    parts = re.split(r'(?=<section class="lld-ruling" id="r\d+">)', html)[1:]
+    out = {}
+    for part in parts:
+        found = re.match(r'<section class="lld-ruling" id="r(\d+)">', part)
+        assert found is not None
+        out[f"R{found.group(1)}"] = part
+    return out
+
+
+def test_every_ruling_has_its_stable_anchor_and_a_tab_for_each_source_that_speaks(
     pages: dict[Path, _Page], site: Path
 ) -> None:
+    """A source has a tab on a ruling exactly where it says something on it: no
+    "X is silent on this" tabs, and Crowe only where he witnesses a term."""
+    from lld.reports import ruling_report
+
     rules = site / "rules.html"
-    html = rules.read_text(encoding="utf-8")
     concordance = load()
+    sections = _ruling_sections(site)
+    assert set(sections) == {r.id for r in concordance.rulings}
     for ruling in concordance.rulings:
         assert ruling.id.lower() in pages[rules].ids, ruling.id
-    for source in concordance.sources:
-        tabs = html.count(f'data-sync-group="source" data-sync-id="{source.id}"')
-        tabs += html.count(f'data-sync-id="{source.id}" data-sync-group="source"')
-        assert tabs == len(concordance.rulings), source.id
+        part = sections[ruling.id]
+        report = ruling_report(ruling.id, concordance)
+        assert not re.search(r"<em>[^<]* is silent on this\.</em>", part), ruling.id
+        for words in report.sources:
+            tabs = part.count(f'data-sync-group="source" data-sync-id="{words.source}"')
+            tabs += part.count(f'data-sync-id="{words.source}" data-sync-group="source"')
+            assert tabs == (1 if words.speaks else 0), (ruling.id, words.source)
+            if words.source == "crowe" and words.speaks:
+                assert all(c.term for c in words.shown), ruling.id
+            for clause in words.shown:
+                assert f"#{clause.id.lower()}" in part, (ruling.id, clause.id)
+    crowe = [
+        r.id for r in concordance.rulings if ruling_report(r.id, concordance).source("crowe").speaks
+    ]
+    assert crowe == ["R4", "R17", "R18"]
+
+
+# ------------------------------------------------------------------ the rules page reads as rules
+
+#: What the reading text of the rules page never shows: an engine option by name or
+#: as ``name=value``, an identifier with underscores, the engine's class names, the
+#: words "preset" and "the engine", a command line.
+_ENGINE_WORDS = re.compile(
+    r"\b[a-z_0-9]+=[^\s]+"  # name=value
+    r"|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"  # deal_3, one_or_three, lie_down_pair
+    r"|IllegalMoveError|RulesetError|\bRuleset\b|\bpresets?\b|\bthe engine\b|--option"
+    r"|\blld (?:ruling|replay|play|rules|deal|handout|stakes|sources|simulate)\b",
+    re.IGNORECASE,
+)
+
+
+class _ReadingText(HTMLParser):
+    """The text of the page's main article outside the folded engine parts
+    (``<details>``) and code (``<code>``, ``<pre>``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.article = 0
+        self.hidden = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article":
+            self.article += 1
+        if tag in ("details", "code", "pre", "script", "style"):
+            self.hidden += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.article -= 1
+        if tag in ("details", "code", "pre", "script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.article and not self.hidden:
+            self.parts.append(data)
+
+
+def _engine_words_in_reading_text(html: str) -> list[str]:
+    parser = _ReadingText()
+    parser.feed(html)
+    text = " ".join(" ".join(parser.parts).split())
+    names = [n for n in OPTIONS if "_" in n]
+    found = [m.group(0) for m in _ENGINE_WORDS.finditer(text)]
+    found += [n for n in names if re.search(rf"\b{n}\b", text)]
+    return sorted(set(found))
+
+
+def test_the_rules_page_reading_text_names_no_engine_option_or_engine_word(site: Path) -> None:
+    """Each ruling reads as rules: option and value names, the engine's names and
+    command lines appear only in the folded engine part (or as code)."""
+    html = (site / "rules.html").read_text(encoding="utf-8")
+    assert _engine_words_in_reading_text(html) == []
+
+
+def test_the_reading_text_check_can_fail() -> None:
+    caught = _engine_words_in_reading_text(
+        "<article><p>Played by the reconstruction preset: deal_3=parlett; the engine"
+        " raises IllegalMoveError (lie_down, one_or_three).</p>"
+        "<details><summary>Replayed</summary><p>deal_3 settlement=break_even preset</p>"
+        "</details><p><code>lie_down_pair=to_dealer</code></p></article>"
+        "<nav>preset deal_4</nav>"
+    )
+    assert caught == sorted(
+        {
+            "deal_3",
+            "deal_3=parlett;",
+            "preset",
+            "the engine",
+            "IllegalMoveError",
+            "lie_down",
+            "one_or_three",
+        }
+    ), caught
+
+
+def test_each_ruling_reads_question_reading_words_why_then_the_folded_engine(site: Path) -> None:
+    for rid, part in _ruling_sections(site).items():
+        order = [
+            part.find('class="lld-question"'),
+            part.find('class="lld-reading"'),
+            part.find('class="lld-words"'),
+            part.find('class="lld-why"'),
+        ]
+        assert all(i >= 0 for i in order), (rid, order)
+        assert order == sorted(order), (rid, order)
+        engine = part.find("<details")
+        if load().ruling(rid).option is None:
+            assert engine == -1, rid
+            continue
+        assert engine > order[-1], rid
+        details = part[engine : part.index("</details>", engine)]
+        assert " open" not in details[: details.index(">")], rid  # closed by default
+        assert "Replayed under each reading" in details, rid
+        assert '<code class="docutils literal notranslate"><span class="pre">' in details
+        # The engine's lines are all inside the fold.
+        assert part.count('class="lld-engine') == details.count('class="lld-engine'), rid
+
+
+def test_each_replay_names_the_reading_run_and_is_that_readings_whole_hand(site: Path) -> None:
+    """Under each reading the replay of a hand is that reading's (issue 22): a "no
+    game" names it, and the same hand under the same reading reads the same under
+    every ruling (R23 and R28 once gave du Coeur different nets for one hand)."""
+    from lld.presets import PRESETS
+
+    seen: dict[tuple[str, str], str] = {}
+    lines = 0
+    for rid, part in _ruling_sections(site).items():
+        for m in re.finditer(
+            r'<p class="lld-engine lld-([a-z_]+) lld-preset-([a-z-]+) lld-example-([a-z0-9-]+)">'
+            r"(.*?)</p>",
+            part,
+            re.S,
+        ):
+            kind, preset, example, inner = m.groups()
+            assert preset in PRESETS, (rid, preset)
+            text = html_module.unescape(re.sub(r"<[^>]+>", "", inner))
+            lines += 1
+            for named in re.findall(r"\bruleset ([a-z-]+)", text):
+                assert named == preset, (rid, preset, example, text)
+            if kind == "no_game":
+                assert f"ruleset {preset} " in text, (rid, preset, text)
+            # The command line's hint is for the terminal; what is left stays whole.
+            assert "option" not in text.split("): ", 1)[1], (rid, text)
+            assert text.count("(") == text.count(")"), (rid, text)
+            body = text.split("): ", 1)[1]
+            assert seen.setdefault((example, preset), body) == body, (rid, example, preset)
+    assert lines > 100
 
 
 def test_every_contested_ruling_has_its_page(pages: dict[Path, _Page], site: Path) -> None:

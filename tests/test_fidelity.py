@@ -357,8 +357,11 @@ def test_R36_to_dealer_is_no_source_reading() -> None:
     rules_tests.check_R36(variant("mistaken_lie_down_pair", "to_dealer"))
 
 
-def test_R37_to_dealer_table_cards_to_the_dealer() -> None:
-    rests_on("S-63", "R37", "to_dealer")
+def test_R37_to_dealer_is_no_source_reading() -> None:
+    # Sympkyn's remaining table cards go to the dealer at the end (S-63), but no
+    # source says whether a pair left by a lie-down by choice may be claimed first.
+    no_source_gives("R37", "to_dealer")
+    assert CONC.clause("S-63").reading == "silent"
     rules_tests.check_R37(variant("chosen_lie_down_pair", "to_dealer"))
 
 
@@ -427,7 +430,7 @@ def test_every_engine_option_value_has_a_named_test() -> None:
 def test_R22_sympkyn_a_lawful_lie_down_is_not_punished() -> None:
     """Sympkyn lets a player lie down by choice; the pair it leaves is nobody's to claim."""
     rests_on("S-19", "R22", "voluntary")
-    rests_on("S-63", "R37", "to_dealer")
+    assert ("sympkyn", "chosen_lie_down_pair") in EDITORIAL_CHOICES  # S-63 is silent on it
     from positions import assert_illegal, cards, play, position
 
     rules = PRESETS["sympkyn"]

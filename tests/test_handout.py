@@ -90,6 +90,41 @@ def test_handout_states_every_ruling_with_its_number() -> None:
         assert line.setting == f"{o.option}={'none' if o.value is None else o.value}"
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_stakes_figure_a_handout_states_comes_from_its_own_table(preset: str) -> None:
+    """A handout's player counts (R2), last-player bonus (R30) and odd break-even
+    (R32) are its own stakes table's, never the reconstruction's: the Compendium
+    Caidis sheet once promised "five for five players" beside a table paying 0."""
+    h = handout_content(preset_rules(preset), DATE)
+    figures = {str(n) for s in h.stakes for n in (s.players, s.last_player_bonus)}
+    figures |= {str(n) for s in h.stakes if s.break_even is not None
+                for n in (s.break_even - 1, s.break_even, s.break_even + 1)}  # fmt: skip
+    words = {"one", "two", "three", "four", "five", "six", "seven", "eight", "ten", "eleven"}
+    for line in h.rules:
+        if line.ruling not in ("R2", "R30", "R32"):
+            continue
+        # Willughby's six, as du Coeur reads it, is named only beside a table paying five.
+        text = line.text.replace("Willughby's six for the last trick", "")
+        text = text.replace("six in place of the one stake the last pair would earn, so five extra",
+                            "")  # fmt: skip
+        text = re.sub(r"\bwins? one stake\b|\blose one\b|\ba whole one\b", "", text)
+        assert set(re.findall(r"\d+", text)) <= figures, (preset, line.ruling, line.text)
+        assert not words & set(re.findall(r"[a-z]+", text.lower())), (preset, line.ruling, text)
+    bonus = next(x for x in h.rules if x.ruling == "R30").text
+    if not any(s.last_player_bonus for s in h.stakes):
+        assert bonus.startswith("No bonus"), bonus
+    if "Willughby's six" in bonus:
+        assert any(s.players == 5 and s.last_player_bonus == 5 for s in h.stakes)
+
+
+def test_the_caidis_handout_promises_no_bonus_its_table_does_not_pay() -> None:
+    h = handout_content(preset_rules("caidis"), DATE)
+    assert all(s.last_player_bonus == 0 for s in h.stakes)
+    bonus = next(x for x in h.rules if x.ruling == "R30").text
+    assert "five" not in bonus
+    assert "5" not in bonus
+
+
 def test_handout_html_marks_the_options_changed() -> None:
     html = handout_html(preset_rules("parlett", ["lie_down=voluntary"]), "a4", DATE)
     assert "<code>lie_down=voluntary</code> (R22)" in html

@@ -107,6 +107,69 @@ def test_replay_under_a_setting_with_no_game() -> None:
     assert "7 players" in outcome.text
 
 
+# A replay is named by the reading actually run (issue 22): a source's tab on the
+# rules page once said "ruleset caidis gives no game for 3 players" under du Coeur,
+# because du Coeur's deal_3 had been laid over a Compendium Caidis hand; and a
+# four-player hand was reported under the three-player table.
+
+
+def test_replay_under_a_preset_with_no_game_names_that_preset() -> None:
+    rec = load_record(str(_example("r05-three-players-widow.lld")))  # a caidis hand
+    outcome = replay_under(rec, "du-coeur")
+    assert outcome.kind == "no_game"
+    assert "ruleset du-coeur gives no game for 3 players" in outcome.text
+    assert "caidis" not in outcome.text
+
+
+def test_replay_under_an_option_with_no_game_names_the_option_too() -> None:
+    rec = load_record(str(_example("r05-three-players-widow.lld")))
+    outcome = replay_under(rec, deal_3=None)
+    assert "ruleset caidis with deal_3=none gives no game for 3 players" in outcome.text
+    # Compendium Caidis's own reading does give a three-player game.
+    assert replay_under(rec).kind == "plays_through"
+
+
+def test_a_hand_with_no_game_is_reported_under_its_own_players_table() -> None:
+    rec = load_record(str(_example("whole-hand-caidis-four.lld")))
+    assert rec.players == 4
+    outcome = replay_under(rec, settlement="break_even")
+    assert outcome.kind == "no_game"
+    assert "deal_4=widow" in outcome.text
+    assert "deal_3" not in outcome.text
+    assert "deal_5" not in outcome.text
+    assert "ruleset caidis with settlement=break_even" in outcome.text
+
+
+def test_the_ruleset_names_every_table_without_a_break_even() -> None:
+    from lld.presets import ruleset
+
+    with pytest.raises(RulesetError, match="deal_3=widow, deal_4=widow and deal_5=widow give"):
+        ruleset("caidis", settlement="break_even")
+
+
+def test_replay_under_a_preset_is_that_presets_whole_reading() -> None:
+    """The record's own option lines are not laid over the preset named: the
+    replay is the preset's reading, not a mixture under its name."""
+    rec = load_record(str(_example("r15-pair-royal-remainder-to-dealer.lld")))
+    assert dict(rec.options) == {"pair_royal_remainder": "to_dealer"}
+    replace = dataclasses.replace
+    whole = replace(rec, options=())
+    for preset in ("du-coeur", "parlett", "sympkyn"):
+        mine, theirs = replay_under(rec, preset), replay_under(replace(whole, ruleset=preset))
+        assert (mine.text, mine.key) == (theirs.text, theirs.key), preset
+    # Options given with the preset still apply over it.
+    assert replay_under(rec, "du-coeur", pair_royal_remainder="to_dealer").same_result is True
+
+
+def test_a_seed_that_deals_otherwise_under_another_reading_says_so() -> None:
+    rec = load_record(str(_example("r05-three-players-widow.lld")))
+    outcome = replay_under(rec, "parlett")  # no widow: other hands from the same seed
+    assert outcome.kind == "illegal"
+    assert outcome.text.endswith("this reading deals other cards from the record's seed")
+    explicit = load_record(str(_example("r14-pair-royal-one-of-three.lld")))
+    assert "deals other cards" not in replay_under(explicit, "sympkyn").text
+
+
 @pytest.mark.parametrize(
     ("setting", "problem"),
     [

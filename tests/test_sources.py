@@ -206,8 +206,10 @@ def test_options_are_read_from_the_registry(conc: Concordance) -> None:
             assert (v.value, v.meaning) == (o.value, o.meaning)
             backing = {c.source for c in conc.supporting(r.id, v.value) if c.game is None}
             assert set(v.sources) == backing, (r.option, v.value)
-    # CR-10 (Crowe's Piquet) supports low_cut, but Piquet is not this game.
-    assert "CR-10" in [c.id for c in conc.supporting("R3", "low_cut")]
+    # CR-10 (Crowe's Piquet) only witnesses the low card deal in another game: it
+    # supports no value and credits no source.
+    assert conc.clause("CR-10").reading == "witnesses"
+    assert "CR-10" not in [c.id for c in conc.supporting("R3", "low_cut")]
     assert OPTIONS["first_dealer"].value("low_cut").sources == ("parlett",)
 
 
@@ -385,8 +387,8 @@ def _duplicate_id(d: Path) -> tuple[str, int]:
 
 def _unknown_ruling(d: Path) -> tuple[str, int]:
     f = d / "crowe.toml"
-    _edit(f, 'rulings = ["R33"]\nreading = "states"\ngame = "Brag"',
-          'rulings = ["R99"]\nreading = "states"\ngame = "Brag"')  # fmt: skip
+    _edit(f, 'rulings = ["R33"]\nreading = "witnesses"\ngame = "Brag"',
+          'rulings = ["R99"]\nreading = "witnesses"\ngame = "Brag"')  # fmt: skip
     return "crowe.toml", _line_of(f, '"R99"')
 
 

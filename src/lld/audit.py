@@ -547,7 +547,7 @@ _READ_MISMATCHES = (
 # ------------------------------------------------------------------ clause coverage
 
 _VALUE_READINGS = ("ambiguous", "self-contradictory")
-_NOTE_READINGS = ("silent", "damaged")
+_NOTE_READINGS = ("silent", "damaged", "witnesses")
 
 
 def _ruling_order(rid: str) -> int:
@@ -561,9 +561,10 @@ class ClauseUse:
     A clause maps to something on each ruling it names when it supports an
     option value, allows values (an ambiguous or self-contradictory clause with
     its readings), states or bears on a fixed ruling, or records the source's
-    silence or damage there. On a ruling with an option, a clause that gives no
-    value and is not silent or damaged maps to nothing: it says the words bear
-    on the question without saying which way.
+    silence or damage there, or a term or another game's practice it witnesses
+    (no rule of this game). On a ruling with an option, a clause that gives no
+    value and is not silent, damaged or a witness maps to nothing: it says the
+    words bear on the question without saying which way.
     """
 
     clause: str
@@ -576,7 +577,7 @@ class ClauseUse:
     allows: tuple[tuple[str, str, str], ...]
     #: Rulings without an option that the clause states or bears on.
     fixed: tuple[str, ...]
-    #: Rulings on which the clause records the source's silence or damage.
+    #: Rulings on which the clause records the source's silence or damage, or a witness.
     silent_or_damaged: tuple[str, ...]
     #: Rulings with an option on which the clause gives nothing.
     unmapped_rulings: tuple[str, ...]

@@ -209,6 +209,58 @@ def _demonstrate(ruling: str, option: str, name: str, rec: HandRecord) -> Demons
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class ReadingReplay:
+    """One example replayed under one preset's whole reading: every ruling as that
+    preset reads it, the record's own option lines dropped (see
+    :func:`lld.replay_under`)."""
+
+    example: str
+    title: str | None
+    preset: str
+    outcome: Outcome
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "example": self.example,
+            "title": self.title,
+            "preset": self.preset,
+            **self.outcome.as_dict(),
+        }
+
+
+def replay_readings(ruling_id: str, directory: Path | None = None) -> list[ReadingReplay]:
+    """Every example of the ruling, replayed under each preset's whole reading.
+
+    Unlike :func:`demonstrate`, which changes only the ruling's own option and
+    keeps the rest of the record's rules, each replay here is one source's
+    reading of the whole hand, so a preset's replay of an example is the same
+    whichever of its rulings lists it. A ruling that no example lists gives an
+    empty list.
+
+    >>> [(r.preset, r.outcome.kind) for r in replay_readings("R22")][:2]
+    [('du-coeur', 'illegal'), ('parlett', 'illegal')]
+    """
+    from lld.presets import PRESETS
+
+    directory = directory if directory is not None else examples_directory()
+    if directory is None:
+        return []
+    return [
+        ReadingReplay(name, rec.title, preset, _whole_reading(directory, name, preset))
+        for name, rec in examples_for(ruling_id, directory)
+        for preset in PRESETS
+    ]
+
+
+@cache
+def _whole_reading(directory: Path, name: str, preset: str) -> Outcome:
+    from lld.replay import replay_under
+
+    rec = dict(_records(directory))[name]
+    return replay_under(rec, preset)
+
+
 def _distinguish(behaviours: tuple[Behaviour, ...]) -> tuple[Behaviour, ...]:
     """Two outcomes with the same line differ in the course of play: say so."""
     seen: set[str] = set()
@@ -236,7 +288,9 @@ __all__ = [
     "Demonstration",
     "Kind",
     "Outcome",
+    "ReadingReplay",
     "demonstrate",
     "examples_directory",
     "examples_for",
+    "replay_readings",
 ]

@@ -164,17 +164,19 @@ _FORCED = (
 #: (The reconstruction's choices are argued ruling by ruling in sources/rulings.toml.)
 EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     ("caidis", "first_dealer"): "Compendium Caidis does not say who deals; Parlett's low cut is"
-    " the only explicit rule, and period practice cut low for the deal.",
+    " the only explicit rule in the sources on the game.",
     ("sympkyn", "first_dealer"): "Sympkyn does not say who deals; Parlett's low cut is the only"
     " explicit rule, and Sympkyn follows Parlett elsewhere.",
     ("parlett", "table_mournival"): "Parlett's text says nothing of it (his list of oversights,"
-    " where du Coeur's begins with this case, is lost); his untaken table cards go to the dealer"
+    " where du Coeur's begins with this case, is lost in this copy); his untaken table cards go"
+    " to the dealer"
     " anyway, so giving them to him at once changes no count.",
     ("parlett", "pair_royal_remainder"): "Parlett says oversights win pairs, but his list of"
     " examples is lost in this copy; we supply du Coeur's, which is what a pair royal taken"
     " singly leaves on the table.",
-    ("sympkyn", "pair_royal_remainder"): "Sympkyn's three_only capture means the case never"
-    " arises; the value follows the 'whatever is overseen' note he copies from Parlett.",
+    ("sympkyn", "pair_royal_remainder"): "Sympkyn's fourth card takes all three of a pair royal"
+    " on the table (R14), so the case never arises; the value follows the 'whatever is"
+    " overseen' note he copies from Parlett.",
     ("parlett", "lie_down_pair"): "Parlett's list of oversights is lost in this copy; we"
     " supply du Coeur's and Compendium Caidis's.",
     ("sympkyn", "lie_down_pair"): "Sympkyn lets a player lie down by choice (S-19), so a pair"
@@ -185,6 +187,10 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " leaves (CC-36, R36), not a set its player failed to lay (R24); she copies du Coeur's"
     " laying rules and his remark that others may profit from a mistake (CC-30), and du Coeur"
     " makes such a set claimable (DC-26).",
+    ("parlett", "lie_down_payment"): "Parlett names no payment for laying down: the player"
+    " throws his hand in and ceases play, and is laughed at (P-9, P-10); his money moves by the"
+    " last player's 5p and the count of won cards (P-29, P-31, P-32). No payment is the reading"
+    " of his silence.",
     ("du-coeur", "claim_deadline"): "du Coeur gives no deadline; a slip left unclaimed goes to"
     " the dealer at the end.",
     ("parlett", "claim_deadline"): "Parlett gives no deadline; a slip left unclaimed goes to"
@@ -194,24 +200,27 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     ("sympkyn", "hand_pairs_when"): "Sympkyn's objective names pairs won 'from the table and"
     " hand' but gives no rule for laying them; du Coeur's is the simplest.",
     ("du-coeur", "lie_down_mistake"): "du Coeur says only that a player who cannot mate must"
-    " lie down (DC-27) and names no lie-down made early, nor any consequence for one; the"
-    " engine plays his rules as lawful moves.",
+    " lie down (DC-27) and names no lie-down made early, nor any consequence for one; his"
+    " rules are played as lawful moves only.",
     ("parlett", "lie_down_mistake"): "Parlett says only that a player who can no longer"
     " capture must lay down (P-9) and names no lie-down made early; his list of oversights"
-    " is lost (P-25).",
+    " is lost in this copy (P-25).",
     ("sympkyn", "lie_down_mistake"): "Moot: Sympkyn lets a player lie down by choice (S-19),"
-    " so no lie-down is a mistake and the option changes nothing.",
-    ("du-coeur", "mistaken_lie_down_pair"): "Moot under refused (R35). Were such a lie-down"
+    " so no lie-down is a mistake and the ruling changes nothing.",
+    ("du-coeur", "mistaken_lie_down_pair"): "Moot while R35 refuses such a lie-down. Were one"
     " made, du Coeur lets others profit from another's mistake (DC-47) and makes the pairs"
     " he names claimable (DC-26, DC-51).",
-    ("parlett", "mistaken_lie_down_pair"): "Moot under refused (R35). Parlett says oversights"
-    " win pairs (P-24); his list of them is lost (P-25).",
+    ("parlett", "mistaken_lie_down_pair"): "Moot while R35 refuses such a lie-down. Parlett"
+    " says oversights win pairs (P-24); his list of them is lost in this copy (P-25).",
     ("sympkyn", "mistaken_lie_down_pair"): "Moot: no lie-down is a mistake under his"
     " voluntary lying down (S-19); he names no oversight, and his table cards go to the"
     " dealer (S-21).",
     ("du-coeur", "chosen_lie_down_pair"): _FORCED.format(who="du Coeur", clause="DC-27"),
     ("parlett", "chosen_lie_down_pair"): _FORCED.format(who="Parlett", clause="P-9"),
     ("caidis", "chosen_lie_down_pair"): _FORCED.format(who="Compendium Caidis", clause="CC-17"),
+    ("sympkyn", "chosen_lie_down_pair"): "Sympkyn lets a player lie down by choice (S-19) but"
+    " says nothing of claiming a pair his lie-down leaves on the board; his remaining table"
+    " cards go to the dealer at the end (S-63), and a lawful lie-down is no oversight.",
     ("sympkyn", "dead_pair_trigger"): "Sympkyn gives no rule for laying a pair from the hand,"
     " but his objective names pairs won 'from the table and hand' (S-7), so never would go"
     " against his hint; du Coeur's principle (DC-80), the widest trigger, fills the gap.",
@@ -219,15 +228,16 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " boil down to one principle, that a pair may be laid once it can never be mated (DC-80),"
     " and his reason for the pair royal's is that only one of its cards can ever be paired"
     " from the table (DC-24). Once the third is played the principle alone decides, and"
-    " under his unmateable trigger (R39) the two left are dead: both values play alike.",
+    " under it (his reading of R39) the two left are dead: both readings play alike.",
     ("caidis", "broken_pair_royal"): "Compendium Caidis does not reach the case. Her"
     " conditions for playing down out of turn are each in the present tense ('If you have a"
     " pair royal in your hand', CC-29), without du Coeur's principle behind them: once the"
     " third card is played none holds, the other two being the player's own, not 'someone"
     " else's' (CC-27); read as the whole list, the pair is laid only as a dead pair.",
     ("sympkyn", "broken_pair_royal"): "Sympkyn gives no rule for laying a pair from the hand"
-    " (S-7), so none for the pair left of a pair royal; by_dead_rule grants no right beyond"
-    " the dead pair's, and under his unmateable trigger (R39) it plays as layable would.",
+    " (S-7), so none for the pair left of a pair royal; laying it only as a dead pair grants"
+    " no right beyond the dead pair's, and under the reading of R39 taken for him (du"
+    " Coeur's principle) it plays as keeping the right would.",
 }
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from lld.deal import Deal
 from lld.errors import ConfigError, IllegalMoveError, LldError, RecordError, shown
 from lld.events import Event
 from lld.moves import Move
@@ -171,31 +172,42 @@ class Outcome:
 def replay_under(
     rec: HandRecord | Position, ruleset: str | None = None, **options: str | None
 ) -> Outcome:
-    """Replay ``rec``'s moves under its rules with ``options`` changed (and on
-    another preset, if ``ruleset`` names one), and say how it went and where it
-    parts from the record's own replay: the first move that becomes illegal,
-    with its rule and option, or the first move whose events differ, and
-    whether the result does.
+    """Replay ``rec``'s moves under its rules with ``options`` changed, or under
+    the preset ``ruleset`` names (that preset's whole reading, with ``options``
+    changed: the record's own option lines are not carried over), and say how
+    it went and where it parts from the record's own replay: the first move
+    that becomes illegal, with its rule and option, or the first move whose
+    events differ, and whether the result does. A reading that sets up no hand
+    comes back as ``no_game``, naming the reading run and the table for the
+    record's number of players.
 
     A misspelt preset, option or value raises :class:`~lld.errors.RulesetError`, as
     :func:`lld.presets.ruleset` does: that is the caller's slip, not a reading that
     gives no game (which comes back as a ``no_game`` outcome).
     """
     rec = _record_of(rec, "replay_under()")
-    if ruleset is not None:
-        preset(ruleset)
-    for name, value in options.items():
-        check_option(name, value)
+    name = rec.ruleset if ruleset is None else preset(ruleset).name
+    for option, value in options.items():
+        check_option(option, value)
     original = _events_by_move(rec)
+    # A preset named is its own reading, whole: the record's option lines are the
+    # record's reading, and laid over another preset they would make a mixture that
+    # no source reads, under that source's name.
+    changed = dict(options) if ruleset is not None else {**dict(rec.options), **options}
     try:
-        other = replace(
-            rec, ruleset=ruleset if ruleset is not None else rec.ruleset,
-            options=tuple({**dict(rec.options), **options}.items()), result=None,
-        )  # fmt: skip
+        other = replace(rec, ruleset=name, options=tuple(changed.items()), result=None)
     except RecordError as error:
-        return Outcome("no_game", f"no game: {error.problem}")
+        why = _no_game(name, changed, rec.players) or error.problem
+        return Outcome("no_game", f"no game: {why}")
     game = other.new_game()
     total = len(other.moves)
+    # A seed deals by the reading's table (hand sizes, a widow): the same seed may
+    # give other hands, and then a recorded move fails for that reason alone.
+    redealt = (
+        "; this reading deals other cards from the record's seed"
+        if other.seed is not None and _cards(other.deal()) != _cards(rec.deal())
+        else ""
+    )
     diverges: int | None = None
     for i, line in enumerate(other.moves):
         move = str(line.move)
@@ -214,7 +226,8 @@ def replay_under(
         except IllegalMoveError as error:
             because = f"{error.rule}, {error.option}" if error.option else error.rule
             return Outcome(
-                "illegal", f"stops at move {i + 1} `{move}`: illegal — {error.reason} ({because})",
+                "illegal",
+                f"stops at move {i + 1} `{move}`: illegal — {error.reason} ({because}){redealt}",
                 move_number=i + 1, move=move, reason=error.reason, rule=error.rule,
                 option=error.option, diverges_at=diverges if diverges is not None else i,
                 same_result=False if original is not None else None, events=tuple(game.events),
@@ -234,6 +247,31 @@ def replay_under(
             events=tuple(game.events),
         )  # fmt: skip
     return _settled(other, game, "plays_through", "plays through", original, diverges)
+
+
+def _cards(deal: Deal) -> tuple[int, tuple[int, ...], int]:
+    """Who holds what at the deal, and the dealer."""
+    return deal.dealer, deal.hands, deal.table
+
+
+def _no_game(name: str, changed: dict[str, str | None], players: int) -> str | None:
+    """Why the reading run (preset ``name`` with ``changed``) sets up no hand for
+    ``players``, naming that reading and the table for that many players; ``None``
+    if the reason is another."""
+    from lld.ruleset import describe_reading, no_break_even_problem, no_game_problem
+    from lld.stakes import table_for
+
+    base = preset(name)
+    options = {**base.options(), **changed}
+    differs = {k: v for k, v in changed.items() if getattr(base, k) != v}
+    reading = describe_reading(base.name, differs)
+    table = options[f"deal_{players}"]
+    if table is None:
+        counts = tuple(n for n in range(3, 9) if options[f"deal_{n}"] is not None)
+        return no_game_problem(reading, players, counts)
+    if options["settlement"] == "break_even" and table_for(players, table).break_even is None:
+        return f"{reading}: {no_break_even_problem(options, [players])}"
+    return None
 
 
 def _events_by_move(

@@ -138,12 +138,11 @@ class Ruleset:
         for name in VALUES:
             check_option(name, getattr(self, name))
         if self.settlement == "break_even":
-            for n in self.players:
-                if self.stakes(n).break_even is None:
-                    raise RulesetError(
-                        f"settlement=break_even needs a break-even, and deal_{n}="
-                        f"{getattr(self, f'deal_{n}')} gives none (use settlement=most_pairs)"
-                    )
+            # Every table without a break-even is named: the reading fails for each
+            # of those player counts, not only for the first.
+            lacking = [n for n in self.players if self.stakes(n).break_even is None]
+            if lacking:
+                raise RulesetError(no_break_even_problem(self.options(), lacking))
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -173,11 +172,7 @@ class Ruleset:
             )
         name = getattr(self, f"deal_{players}")
         if name is None:
-            supported = ", ".join(map(str, self.players)) or "none at all"
-            raise RulesetError(
-                f"ruleset {self.name} gives no game for {players} players"
-                f" (it gives {supported}; choose a table with --option deal_{players}=NAME)"
-            )
+            raise RulesetError(no_game_problem(self.described(), players, self.players))
         table = self.__dict__.setdefault("_stakes", {})[players] = table_for(players, name)
         return table
 
@@ -218,6 +213,19 @@ class Ruleset:
     def options(self) -> dict[str, str | None]:
         """Every option's value, in ruling order."""
         return {name: getattr(self, name) for name in VALUES}
+
+    def described(self) -> str:
+        """The reading in a message: ``ruleset parlett``, or ``ruleset caidis with
+        deal_3=none`` where options were changed from the named reading (so that
+        a message about the reading names the one actually in play).
+
+        >>> from lld.presets import ruleset
+        >>> ruleset("caidis", deal_3=None).described()
+        'ruleset caidis with deal_3=none'
+        """
+        base = self.__dict__.get("_named")
+        diff = {k: v for k, v in self.options().items() if base is not None and base[k] != v}
+        return describe_reading(self.name, diff)
 
     def overrides_from(self, base: Ruleset) -> dict[str, str | None]:
         """The options where this ruleset differs from ``base``."""
@@ -262,6 +270,35 @@ def check_option(name: str, value: object) -> None:
         raise RulesetError(_unknown_option(name))
     if value not in VALUES[name] and not (value is None and name in NULLABLE):
         raise RulesetError(_bad_value(name, value))
+
+
+def describe_reading(name: str, changed: Mapping[str, str | None]) -> str:
+    """``ruleset NAME``, with ``with option=value, ...`` for each option changed from it."""
+    if not changed:
+        return f"ruleset {name}"
+    shown_values = ", ".join(f"{k}={'none' if v is None else v}" for k, v in changed.items())
+    return f"ruleset {name} with {shown_values}"
+
+
+def no_game_problem(reading: str, players: int, supported: tuple[int, ...]) -> str:
+    """Why ``reading`` (as :meth:`Ruleset.described` names it) sets up no hand for
+    ``players``: it has no table for that many."""
+    counts = ", ".join(map(str, supported)) or "none at all"
+    return (
+        f"{reading} gives no game for {players} players"
+        f" (it gives {counts}; choose a table with --option deal_{players}=NAME)"
+    )
+
+
+def no_break_even_problem(options: Mapping[str, str | None], players: list[int]) -> str:
+    """Why break-even settlement fails for these player counts: their tables have none."""
+    tables = [f"deal_{n}={options[f'deal_{n}']}" for n in players]
+    listed = tables[0] if len(tables) == 1 else ", ".join(tables[:-1]) + " and " + tables[-1]
+    verb = "gives" if len(tables) == 1 else "give"
+    return (
+        f"settlement=break_even needs a break-even, and {listed} {verb} none"
+        " (use settlement=most_pairs)"
+    )
 
 
 def _unknown_option(key: str) -> str:
@@ -387,6 +424,9 @@ __all__ = [
     "StakesTable",
     "ValueSpec",
     "check_option",
+    "describe_reading",
+    "no_break_even_problem",
+    "no_game_problem",
     "options_from_registry",
     "parse_assignments",
 ]

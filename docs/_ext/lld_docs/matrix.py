@@ -49,8 +49,9 @@ class ConcordanceMatrixDirective(SphinxDirective):
         ]  # fmt: skip
         legend = para(
             "Each cell gives the value the source's clauses support, or how they bear on the"
-            " ruling (states, ambiguous, damaged, self-contradictory); — means silent. The"
-            " sources: ",
+            " ruling (states, silent, ambiguous, damaged, self-contradictory, or witnesses: a"
+            " term's meaning, or a practice of another game, which is no rule of this one);"
+            " — means the source has nothing on it. The sources: ",
             *[
                 n
                 for i, s in enumerate(c.sources)

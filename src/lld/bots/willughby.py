@@ -3,7 +3,8 @@
 Each rule of thumb is one small function below, carrying in its docstring the
 source clause it follows (IDs from ``sources/*.toml``, whose ``advises``
 clauses name the rules of thumb and parameters here) and an :class:`Advice` record with a
-short exact quote, attributed: du Coeur's and Parlett's reports of Willughby.
+short exact quote, attributed: du Coeur's and Parlett's reports of Willughby, and du
+Coeur's own summary of them ("certain mate", in his own term "mate").
 
 A capture's *urgency* decides: the most urgent capture is made now, ties at
 random. Simple mates are urgent; certain mates wait ("leave it for last");
@@ -45,7 +46,7 @@ class Advice(NamedTuple):
 LEAVE_CERTAIN_MATE = Advice(
     "leave a certain mate for last",
     "DC-82",
-    "du Coeur reports Willughby",
+    "du Coeur's own summary of Willughby's points",
     "if you have a certain mate, leave it for last",
 )
 PAIR_ROYAL_AGAINST_FOURTH = Advice(
@@ -69,8 +70,8 @@ THIRD_AGAINST_PAIR = Advice(
 SIMPLE_MATE = Advice(
     "take a simple mate as soon as possible",
     "DC-85",
-    "du Coeur reports Willughby",
-    "if you have a simple mate",
+    "du Coeur reports Willughby, in his own words",
+    "take it as soon as possible",
 )
 CAPTURE_SINGLE = Advice(
     "one card of a rank on the table: capture it before somebody else does",

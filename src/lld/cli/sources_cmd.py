@@ -152,7 +152,8 @@ def ruling_lines(r: RulingReport) -> list[str]:
             tags = [_reading(c.reading, c.values)]
             if c.reports_willughby:
                 tags.append("reports Willughby")
-            tags += [f"{k} {v}" for k, v in (("copies", c.copies), ("game", c.game)) if v]
+            marks = (("copies", c.copies), ("game", c.game), ("term", c.term))
+            tags += [f"{k} {v}" for k, v in marks if v]
             out.append(f"    {c.id} [{'; '.join(tags)}]")
             out.append(_wrap(f'"{c.quote}"', "      "))
             out.append(_wrap(c.note, "      "))

@@ -31,7 +31,10 @@ PREFIXES: dict[str, str] = {
 #: ``self-contradictory``: conflicts with another clause of the same source
 #: (``value`` may give what this clause alone would say);
 #: ``advises``: gives strategy advice, bearing on no ruling, which the
-#: ``willughby`` bot follows (``advice`` names its rules of thumb and parameters).
+#: ``willughby`` bot follows (``advice`` names its rules of thumb and parameters);
+#: ``witnesses``: gives the meaning of a term (``term`` names it) or, from a book
+#: on other games (``game``), a practice of those games: it states no rule of
+#: this game and gives no value. Every clause of a book on other games reads so.
 READINGS: tuple[str, ...] = (
     "supports",
     "states",
@@ -40,6 +43,7 @@ READINGS: tuple[str, ...] = (
     "damaged",
     "self-contradictory",
     "advises",
+    "witnesses",
 )
 #: How one source relates to another.
 RELATION_KINDS: tuple[str, ...] = ("copies", "adapts", "cites")
@@ -95,6 +99,8 @@ class Clause:
     #: For an ``advises`` clause: the ``willughby`` bot's rules of thumb and
     #: parameters that follow it (see :mod:`lld.bots.willughby`).
     advice: tuple[str, ...] = ()
+    #: For a ``witnesses`` clause that gives a term's meaning: the term.
+    term: str | None = None
 
     @property
     def value(self) -> str | None:
@@ -118,7 +124,7 @@ class Clause:
             "value": list(self.values) if len(self.values) > 1 else self.value,
             "note": self.note,
         }
-        for key in ("reports", "copies", "game"):
+        for key in ("reports", "copies", "game", "term"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.advice:
@@ -128,12 +134,14 @@ class Clause:
 
 @dataclass(frozen=True)
 class OptionValue:
-    """One value of a ruling's option: what the engine does under it (``meaning``),
-    and the same in a few plain words that fit a table cell (``short``)."""
+    """One value of a ruling's option: its meaning in plain words, the same in a
+    few words that fit a table cell (``short``), and, where the engine needs more,
+    what the engine does under it (``engine``)."""
 
     value: str
     meaning: str
     short: str
+    engine: str | None = None
 
 
 @dataclass(frozen=True)

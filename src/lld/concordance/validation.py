@@ -76,8 +76,15 @@ def read_rulings(file: DataFile) -> list[Ruling]:
                 o = Table(file, item, t.at("options"), f"ruling {rid} options[{i}]")
                 if isinstance(o.data.get("value"), str):  # point at its own line
                     o.line = _option_line(file, o.line, o.data["value"])
-                o.keys(("value", "meaning", "short"))
-                options.append(OptionValue(o.string("value"), o.string("meaning"), _short(o)))
+                o.keys(("value", "meaning", "short"), ("engine",))
+                options.append(
+                    OptionValue(
+                        o.string("value"),
+                        o.string("meaning"),
+                        _short(o),
+                        o.text("engine", required=False),
+                    )
+                )
             values = [o.value for o in options]
             if len(set(values)) != len(values):
                 raise t.error("options lists a value twice", "options")
@@ -164,7 +171,7 @@ def read_published(file: DataFile) -> list[Published]:
 
 _SOURCE_KEYS = ("collection", "date", "version", "address", "notes", "bibtex_author")
 _CLAUSE_KEYS = ("id", "quote", "reading", "note")
-_CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice")
+_CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice", "term")
 
 
 def read_source(
@@ -225,10 +232,12 @@ def read_source(
                 raise t.error(f"advice {name!r} is not a name (lower case and _)", "advice")
         values = t.strings("value", allow_one=True) if "value" in t.data else ()
         _check_reading(t, reading, values, [rulings[r] for r in ids])
+        game, term = t.text("game", required=False), t.text("term", required=False)
+        _check_witness(t, reading, game, term)
         clause = Clause(
             source_id, cid, quote, ids, reading, t.string("note"), values,
             t.text("reports", required=False), t.text("copies", required=False),
-            t.text("game", required=False), file.where(t.line), advice,
+            game, file.where(t.line), advice, term,
         )  # fmt: skip
         clauses.append((clause, t))
     return source, relations, clauses
@@ -242,6 +251,22 @@ def _check_quote(t: Table, quote: str) -> None:
             f"quote is {len(quote)} characters; at most {MAX_QUOTE} (a phrase to one sentence)",
             "quote",
         )
+
+
+def _check_witness(t: Table, reading: str, game: str | None, term: str | None) -> None:
+    """A book on other games witnesses terms and practices, never a rule of this game;
+    and a ``witnesses`` clause says what it witnesses."""
+    if game is not None and reading != "witnesses":
+        raise t.error(
+            f"a clause about another game ({game}) witnesses a term or practice: its"
+            " reading is 'witnesses', never a rule of this game",
+            "reading",
+        )
+    if reading == "witnesses" and game is None and term is None:
+        raise t.error("a 'witnesses' clause names its term, or the other game it is about",
+                      "reading")  # fmt: skip
+    if term is not None and reading != "witnesses":
+        raise t.error("only a 'witnesses' clause names a term", "term")
 
 
 def _check_reading(t: Table, reading: str, values: tuple[str, ...], rulings: list[Ruling]) -> None:

@@ -10,6 +10,7 @@ first capture (:func:`lld.replay.steps`), the sources cited and the citation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -126,7 +127,9 @@ def _rule_line(
     ruling = conc.ruling(ruling_id)
     url = ruling_url(ruling_id, site or NO_ADDRESS)
     if ruling.option is None:
-        return RuleLine(ruling_id, ruling.title, ruling.reading, None, "", (), url)
+        from_stakes = _FROM_STAKES.get(ruling_id)
+        text = ruling.reading if from_stakes is None else from_stakes(report.stakes)
+        return RuleLine(ruling_id, ruling.title, text, None, "", (), url)
     # Every option of the registry is a Ruleset field, so the preset report has it.
     setting = next(o for o in report.options if o.ruling == ruling_id)
     value = "none" if setting.value is None else setting.value
@@ -135,6 +138,64 @@ def _rule_line(
         ruling_id, ruling.title, setting.meaning, f"{setting.option}={value}", mark,
         setting.sources, url,
     )  # fmt: skip
+
+
+# The rulings whose reading gives figures of the stakes tables. The registry's
+# reading gives the reconstruction's (five for five players); a handout states
+# the figures of its own stakes table, which it prints beside them.
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _player_counts(stakes: tuple[StakesReport, ...]) -> str:
+    """R2: the player counts this reading gives a game for."""
+    counts = _listed([str(s.players) for s in stakes])
+    return f"This reading plays with {counts} players, as the stakes table below gives them."
+
+
+def _last_player_bonus(stakes: tuple[StakesReport, ...]) -> str:
+    """R30: the bonus of each stakes table, and du Coeur's reading of Willughby's six
+    only where the five-player table pays that bonus."""
+    if not any(s.last_player_bonus for s in stakes):
+        return "No bonus: the stakes table below pays the last player left in nothing."
+    each = _listed([f"{s.last_player_bonus} with {s.players} players" for s in stakes])
+    text = f"The last player left in wins the bonus of the stakes table below: {each}."
+    if any(s.players == 5 and s.last_player_bonus == 5 for s in stakes):
+        text += (
+            " Willughby's six for the last trick, as du Coeur reads it, is six in place of"
+            " the one stake the last pair would earn, so five extra."
+        )
+    return text
+
+
+def _odd_break_even(stakes: tuple[StakesReport, ...]) -> str:
+    """R32: the rule for an odd break-even, with the figures of a table that has one."""
+    odd = [s for s in stakes if s.break_even is not None and s.break_even % 2]
+    if not odd:
+        if all(s.break_even is None for s in stakes):
+            return "Does not arise: this reading settles by most pairs, with no break-even."
+        return "Does not arise: no stakes table below has an odd break-even."
+    each = _listed(
+        [
+            f"with break-even {s.break_even} ({s.players} players), {s.break_even + 1} cards"
+            f" win one stake and {s.break_even - 1} lose one"
+            for s in odd
+            if s.break_even is not None
+        ]
+    )
+    return (
+        f"A part-pair counts as a whole one: {each}. The pot is then used up exactly only"
+        " when as many players win as lose."
+    )
+
+
+_FROM_STAKES: dict[str, Callable[[tuple[StakesReport, ...]], str]] = {
+    "R2": _player_counts,
+    "R30": _last_player_bonus,
+    "R32": _odd_break_even,
+}
 
 
 def _example_records() -> list[Path]:

@@ -5,7 +5,7 @@ each preset's choice, the project's reading, and what the engine does.
 >>> r.question
 'Who deals the first hand?'
 >>> [(v.value, [c.id for c in v.clauses]) for v in r.values]
-[('low_cut', ['P-3', 'CR-10']), ('high_cut', ['DC-8'])]
+[('low_cut', ['P-3']), ('high_cut', ['DC-8'])]
 >>> [s.source for s in r.sources if s.silent]
 ['caidis', 'sympkyn']
 >>> ruling_report("R1").option is None, ruling_report("R1").behaviour
@@ -37,7 +37,8 @@ class QuotedClause:
     id: str
     source: str
     quote: str
-    #: ``supports``, ``states``, ``silent``, ``ambiguous``, ``damaged`` or ``self-contradictory``.
+    #: ``supports``, ``states``, ``silent``, ``ambiguous``, ``damaged``,
+    #: ``self-contradictory`` or ``witnesses``.
     reading: str
     #: The option values it gives (for ``supports``) or allows (``ambiguous``).
     values: tuple[str, ...]
@@ -48,12 +49,14 @@ class QuotedClause:
     copies: str | None
     #: For a witness on another game: which game.
     game: str | None
+    #: For a clause that witnesses a term: the term.
+    term: str | None = None
 
     @classmethod
     def of(cls, c: Clause) -> QuotedClause:
         return cls(
             c.id, c.source, c.quote, c.reading, c.values, c.note,
-            c.reports == WILLUGHBY, c.copies, c.game,
+            c.reports == WILLUGHBY, c.copies, c.game, c.term,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -67,6 +70,7 @@ class QuotedClause:
             "reports_willughby": self.reports_willughby,
             "copies": self.copies,
             "game": self.game,
+            "term": self.term,
         }
 
 
@@ -122,6 +126,19 @@ class SourceWords:
     @property
     def silent(self) -> bool:
         return not self.clauses
+
+    @property
+    def shown(self) -> tuple[QuotedClause, ...]:
+        """The clauses a reader is shown on the ruling: all of them, except a book on
+        other games' practices (Crowe's Brag and Piquet are no evidence for this
+        game); the terms it witnesses are shown."""
+        return tuple(c for c in self.clauses if c.game is None or c.term is not None)
+
+    @property
+    def speaks(self) -> bool:
+        """Whether the source says something on the ruling: a clause shown that does
+        more than touch the question without settling it."""
+        return any(c.reading != "silent" for c in self.shown)
 
     def to_json(self) -> dict[str, Any]:
         return {
