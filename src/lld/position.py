@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from lld.game import Game
     from lld.record.model import HandRecord
 
-#: How a seat left the hand: it lay down (R22) or its hand was emptied (R34).
+#: How a seat left the hand: it has lain down (R22) or its hand was emptied (R34).
 OutHow = Literal["lay_down", "emptied"]
 #: The first line of the text notation.
 MAGIC = "# lld position"

@@ -203,7 +203,7 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
     " lie down (DC-27) and names no lie-down made early, nor any consequence for one; his"
     " rules are played as lawful moves only.",
     ("parlett", "lie_down_mistake"): "Parlett says only that a player who can no longer"
-    " capture must lay down (P-9) and names no lie-down made early; his list of oversights"
+    " capture must lie down (P-9) and names no lie-down made early; his list of oversights"
     " is lost in this copy (P-25).",
     ("sympkyn", "lie_down_mistake"): "Moot: Sympkyn lets a player lie down by choice (S-19),"
     " so no lie-down is a mistake and the ruling changes nothing.",

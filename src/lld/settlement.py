@@ -115,7 +115,7 @@ def settle(
 
 
 def goes_out(game: Game, seat: int, rule: str) -> None:
-    """``seat`` is out of the hand: its hand is emptied (R34), or it lay down."""
+    """``seat`` is out of the hand: its hand is emptied (R34), or it has lain down."""
     game.out[seat] = True
     game._in_play -= 1
     game._log.append((rule, seat, OUT, 0, 0, 0))
