@@ -229,7 +229,7 @@ def test_a_seat_view_steps_too(site: Watched) -> None:
     page = site.open("hands/r14-pair-royal-one-of-three/seat-2.html")
     page.keyboard.press("ArrowRight")
     assert _visible_steps(page) == ["step-1"]
-    assert "Seat 2 (this seat)" in page.locator("#step-1").inner_text()
+    assert "Player 3 (this player)" in page.locator("#step-1").inner_text()
 
 
 def test_printed_step_through_shows_every_step(site: Watched, tmp_path: Path) -> None:
