@@ -37,7 +37,10 @@ missing, from the one list :data:`SYSTEM_PACKAGES`, which says why each is neede
 * ``browser``: build the site, then test it in headless Chromium
   (``tests/browser``, in Debian's ``chromium``),
   the cells included: each runs the engine on Pyodide in the page, offline
-  (``tests/browser/test_cells.py``).
+  (``tests/browser/test_cells.py``), and axe-core on one page of every kind, in
+  light and dark, finding no WCAG 2.1 AA violation
+  (``tests/browser/test_accessibility.py``; ``npm ci`` installs axe-core as
+  ``tests/browser/axe/package-lock.json`` pins it).
 
 The four interpreters are looked for on PATH, then among pyenv's installed
 versions (``$PYENV_ROOT/versions``, default ``~/.pyenv/versions``), so pyenv
@@ -98,7 +101,8 @@ SYSTEM_PACKAGES = (
         " (npm fetches Pyodide; Node.js precompiles the cells' wheels)",
         ("pyodide", *_SITE), command="node",
     ),
-    SystemPackage("npm", "installs the pinned Pyodide (pyodide/package-lock.json)",
+    SystemPackage("npm", "installs the pinned Pyodide (pyodide/package-lock.json) and, for"
+                  " the browser tests, axe-core (tests/browser/axe/package-lock.json)",
                   ("pyodide", *_SITE), command="npm"),
     SystemPackage("libpango-1.0-0", "WeasyPrint lays out the handout PDFs with Pango", _SITE),
     SystemPackage("libpangoft2-1.0-0", "WeasyPrint's Pango font backend", _SITE),
@@ -250,6 +254,8 @@ DOCS_OUT = ROOT / "docs" / "_build" / "html"
 #: Where the docs session's mypy finds the engine, the extension and the cells' helpers.
 MYPY_DOCS_PATH = ("src", "docs/_ext", "docs/_lite/lld_cells")
 SERVE_PORT = 8000  # on 127.0.0.1 only (docs/serve.py)
+#: The npm project that pins axe-core for the accessibility tests (tests/browser).
+AXE_PROJECT = ROOT / "tests" / "browser" / "axe"
 
 
 def _build_docs(session: nox.Session) -> None:
@@ -341,6 +347,13 @@ def browser(session: nox.Session) -> None:
     if not chromium:
         session.error("chromium is not on PATH (SYSTEM_PACKAGES installs Debian's)")
     session.install(*_group("browser"), env=QUIET_PIP)
+    # axe-core, which the accessibility tests inject into every kind of page, exactly
+    # as tests/browser/axe/package-lock.json pins it.
+    with session.chdir(AXE_PROJECT):
+        session.run(
+            "npm", "ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error",
+            external=True,
+        )  # fmt: skip
     _build_docs(session)
     session.run(
         "pytest", "-p", "no:cacheprovider", "tests/browser", *session.posargs,

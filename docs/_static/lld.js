@@ -58,7 +58,9 @@ document.addEventListener("DOMContentLoaded", () => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
       const t = e.target;
-      if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]")) return;
+      // A focused box that scrolls keeps its arrow keys (keyboardScrollable below).
+      const own = "input, textarea, select, [contenteditable], [data-lld-scroll-focus]";
+      if (t instanceof Element && t.closest(own)) return;
       e.preventDefault();
       e.stopPropagation();
       show(current + (e.key === "ArrowRight" ? 1 : -1), true);
@@ -137,3 +139,40 @@ if (window.jupyterliteShowIframe) {
     reveal();
   };
 }
+
+// A code block or table wider than its column scrolls sideways in its box. A reader
+// without a mouse must be able to scroll it too (WCAG 2.1.1), so such a box takes
+// keyboard focus (tabindex="0", then the arrow keys scroll it) while it overflows
+// and holds nothing focusable of its own; one that fits takes none, so the
+// keyboard does not stop at every short block. Checked again whenever a box's size
+// changes (the window resized, a hidden tab or step shown). Its left and right
+// arrow keys scroll it: they do not reach the theme's keys (previous and next page).
+const focusableInside = "a[href], button, input, select, textarea, [tabindex]";
+const scrolls = (box, axis) => {
+  const style = getComputedStyle(box)[axis === "x" ? "overflowX" : "overflowY"];
+  if (style !== "auto" && style !== "scroll") return false;
+  return axis === "x" ? box.scrollWidth > box.clientWidth : box.scrollHeight > box.clientHeight;
+};
+const keyboardScrollable = (box) => {
+  if ((scrolls(box, "x") || scrolls(box, "y")) && !box.querySelector(focusableInside)) {
+    box.setAttribute("tabindex", "0");
+    box.dataset.lldScrollFocus = "";
+  } else if ("lldScrollFocus" in box.dataset) {
+    box.removeAttribute("tabindex");
+    delete box.dataset.lldScrollFocus;
+  }
+};
+document.addEventListener("DOMContentLoaded", () => {
+  const boxes = document.querySelectorAll("pre, .table-wrapper, .lld-differ");
+  boxes.forEach(keyboardScrollable);
+  const watch = new ResizeObserver((entries) => {
+    for (const entry of entries) keyboardScrollable(entry.target);
+  });
+  for (const box of boxes) {
+    watch.observe(box);
+    box.addEventListener("keydown", (e) => {
+      if (e.target !== box || !("lldScrollFocus" in box.dataset)) return;
+      if (e.key === "ArrowLeft" || e.key === "ArrowRight") e.stopPropagation();
+    });
+  }
+});

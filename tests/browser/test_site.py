@@ -247,7 +247,7 @@ def test_a_seat_view_steps_too(site: Watched) -> None:
     page = site.open("hands/r14-pair-royal-one-of-three/seat-2.html")
     page.keyboard.press("ArrowRight")
     assert _visible_steps(page) == ["step-1"]
-    assert "Seat 2 (this seat)" in page.locator("#step-1").inner_text()
+    assert "Player 3 (this player)" in page.locator("#step-1").inner_text()
 
 
 def test_printed_step_through_shows_every_step(site: Watched, tmp_path: Path) -> None:
@@ -331,3 +331,35 @@ def test_the_notebook_links_open_in_the_sites_colour_scheme(site: Watched) -> No
     assert all(h.endswith("theme=JupyterLab%20Light") for h in hrefs), hrefs
     assert all(h.count("theme=") == 1 for h in hrefs), hrefs
     page.close()
+
+
+_SCROLL_STOPS_MATCH = (
+    "() => [...document.querySelectorAll('pre')]"
+    ".every(p => (p.scrollWidth > p.clientWidth) === (p.getAttribute('tabindex') === '0'))"
+)
+
+
+def test_a_code_block_that_scrolls_takes_the_keyboard(site: Watched) -> None:
+    """On a phone the API page's code blocks scroll sideways: each that does is a
+    tab stop (one that fits is not), and its arrow keys scroll it rather than turn
+    the page (the theme's keys)."""
+    page = site.open("reference/api.html")
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.wait_for_function(_SCROLL_STOPS_MATCH)
+    stops = page.locator("pre[tabindex='0']")
+    narrow = stops.count()
+    block = stops.first.element_handle()
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if block.evaluate("e => e === document.activeElement"):
+            break
+    else:
+        pytest.fail("the keyboard never reached the first code block that scrolls")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("e => e.scrollLeft > 0", arg=block, timeout=5_000)
+    assert page.url.split("#")[0].endswith("reference/api.html")
+    # Wider, most blocks fit again: those are no tab stops any more.
+    page.set_viewport_size({"width": 1600, "height": 800})
+    page.wait_for_function(_SCROLL_STOPS_MATCH)
+    assert stops.count() < narrow

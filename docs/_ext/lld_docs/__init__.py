@@ -15,6 +15,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from .a11y import setup_a11y
 from .cards import CardsDirective
 from .cells import setup_cells
 from .cli import CommandLineDirective
@@ -60,6 +61,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_glossary_links(app)
     setup_releases(app)
     setup_cells(app)
+    setup_a11y(app)
     app.add_directive("step-through", StepThroughDirective)
     # The site's conf.py turns on the generated step-through pages; a scratch site does not.
     app.add_config_value("lld_hand_pages", False, "env", bool)
