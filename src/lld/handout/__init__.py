@@ -8,7 +8,7 @@ only here, so the engine itself needs nothing installed.
 
 >>> from lld.reports import preset_rules
 >>> html = handout_html(preset_rules("parlett"), "letter", date="2026-01-01")
->>> "size: letter" in html and ">R14<" in html and "2026-01-01" in html
+>>> "size: letter" in html and "(R14)" in html and "2026-01-01" in html
 True
 """
 
@@ -19,12 +19,26 @@ from pathlib import Path
 from typing import Any
 
 from lld.errors import LldError
-from lld.handout.content import Handout, handout_content
+from lld.handout.content import Handout, Rule, Section, handout_content
+from lld.handout.example import Example, worked_example
+from lld.handout.order import uses
 from lld.handout.render import PAPERS
 from lld.handout.render import handout_html as _render
 from lld.ruleset import VALUES, Ruleset
 
-__all__ = ["PAPERS", "Handout", "HandoutError", "handout_content", "handout_html", "write_pdf"]
+__all__ = [
+    "PAPERS",
+    "Example",
+    "Handout",
+    "HandoutError",
+    "Rule",
+    "Section",
+    "handout_content",
+    "handout_html",
+    "uses",
+    "worked_example",
+    "write_pdf",
+]
 
 
 class HandoutError(LldError):
