@@ -48,6 +48,7 @@ from lld.handout.cite import (
 )
 from lld.handout.example import Example, worked_example
 from lld.handout.order import (
+    BRIEF,
     DEAL_RULINGS,
     NO_CLAIMS,
     PARTS,
@@ -164,7 +165,8 @@ class Handout:
     @property
     def text(self) -> str:
         """Every sentence the sheet says of the game, for checking (not the citations)."""
-        parts = [self.title, *(c.text for c in self.changes), *(d.label for d in self.differences)]
+        parts = [self.title, BRIEF, *(c.text for c in self.changes)]
+        parts += [d.label for d in self.differences]
         parts += [f"{w.term}: {w.meaning}" for w in self.words]
         for s in self.sections:
             parts += [s.heading, s.intro, *(f"{r.question} {r.text}" for r in s.rules)]

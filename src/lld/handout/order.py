@@ -65,6 +65,16 @@ PARTS: tuple[Part, ...] = (
     Part("settling", "Settling up", ("R30", "R31", "R32", "R33")),
 )
 
+#: A hand in three sentences, true under every reading (what the rules decide is below
+#: it on each sheet).
+BRIEF = (
+    "The dealer deals each player a hand and the rest of the pack face up to the table."
+    " Beginning with eldest, each player in turn captures table cards with cards of the"
+    " same rank from his hand and keeps them as won cards; a player who cannot capture"
+    " lies down. Play goes round until only one player still holds cards, and then the"
+    " hand is settled by the cards each player has won."
+)
+
 #: The oversights' heading where nothing can ever be claimed.
 NO_CLAIMS = "Cards nobody can mate"
 

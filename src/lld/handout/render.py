@@ -17,6 +17,7 @@ from lld import svg
 from lld.handout.cite import LOCAL_BUILD, NO_ADDRESS, ruling_citation
 from lld.handout.content import Handout, Rule, Section, count_list, sentence
 from lld.handout.example import Example
+from lld.handout.order import BRIEF
 from lld.narrate import table_of
 
 #: The paper sizes a handout is made for, as CSS ``@page`` sizes.
@@ -53,7 +54,7 @@ p { margin: 0 0 1mm; }
 .mark { font: bold 6.6pt "DejaVu Sans", sans-serif; border: 1.1pt solid #111;
         padding: 0 0.6mm; }
 table { border-collapse: collapse; width: 100%%; font: 6.9pt "DejaVu Sans", sans-serif;
-        margin: 0.5mm 0 1mm; }
+        margin: 0.5mm 0 1mm; break-inside: avoid; }
 th, td { border-bottom: 0.4pt solid #777; padding: 0.5mm 0.7mm; text-align: right;
          vertical-align: bottom; }
 th { border-bottom: 0.9pt solid #111; font-weight: bold; }
@@ -88,6 +89,12 @@ def _rids(rulings: tuple[str, ...]) -> str:
     """The rulings' numbers, `` (R13, R38)``, after a space (a no-break space before
     the span throws WeasyPrint's line breaking off)."""
     return f' <span class="rid">({("," + _NBSP).join(rulings)})</span>'
+
+
+def _said(rulings: tuple[str, ...]) -> str:
+    """The rulings' numbers after a sentence of the example, as plain text: a span
+    after "Dan (the dealer) takes …" makes WeasyPrint break the line after "Dan"."""
+    return f" ({', '.join(rulings)})"
 
 
 def _mark(changed: bool) -> str:
@@ -135,7 +142,10 @@ def _words(h: Handout) -> str:
     items = "".join(
         f'<p><span class="term">{escape(w.term)}</span>: {escape(w.meaning)}.</p>' for w in h.words
     )
-    return f'<div class="words"><h2>The words of the game</h2>{items}</div>'
+    return (
+        f"<h2>A hand in brief</h2><p>{escape(BRIEF)}</p>"
+        f'<div class="words"><h2>The words of the game</h2>{items}</div>'
+    )
 
 
 _NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -169,14 +179,14 @@ def _example(ex: Example | None) -> str:
     ending: list[str] = []
     for m in ex.moves:
         first, *then = m.told
-        text = f"{escape(first.text)}{_rids((first.ruling,))}"
+        text = f"{escape(first.text)}{_said((first.ruling,))}"
         if m is ex.moves[-1]:
             # What ends the hand, a line each: the last player, the leftovers, the stakes.
-            ending = [f"<li>{escape(t.text)}{_rids((t.ruling,))}</li>" for t in then]
+            ending = [f"<li>{escape(t.text)}{_said((t.ruling,))}</li>" for t in then]
         elif then:
             text += (
                 ' <span class="then">'
-                + " ".join(f"{escape(t.text)}{_rids((t.ruling,))}" for t in then)
+                + " ".join(f"{escape(t.text)}{_said((t.ruling,))}" for t in then)
                 + "</span>"
             )
         moves.append(f"<li>{text}</li>")
@@ -190,7 +200,7 @@ def _example(ex: Example | None) -> str:
     return (
         "<h2>A worked example</h2>"
         f"<p>A hand for {_NUMBER_WORDS[ex.players]} players, played by the rules on this"
-        f" sheet. {deal}{_rids(deal_rulings)}</p>"
+        f" sheet. {deal}{_said(deal_rulings)}</p>"
         f"<p>{later}</p>"
         f'<div class="board">{seats}</div>'
         f'<ol class="moves">{"".join(moves)}</ol>{end_list}'
