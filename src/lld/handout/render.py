@@ -191,12 +191,15 @@ def _example(ex: Example | None) -> str:
             )
         moves.append(f"<li>{text}</li>")
     end_list = f'<p>Then:</p><ul class="ending">{"".join(ending)}</ul>' if ending else ""
-    after = count_list([f"{ex.names[s]} {n}" for s, n in enumerate(ex.won_after)], "and")
-    end = f"Won cards at the end: {after}"
     if ex.break_even is not None:
-        end += f"; the break-even with {_NUMBER_WORDS[ex.players]} players is {ex.break_even}"
-    else:
-        end += " (whoever won most pairs takes the pot)"
+        after = count_list([f"{ex.names[s]} {n}" for s, n in enumerate(ex.won_after)], "and")
+        end = (
+            f"Won cards at the end: {after}; the break-even with {_NUMBER_WORDS[ex.players]}"
+            f" players is {ex.break_even}"
+        )
+    else:  # most pairs takes the pot: the pairs are what count
+        pairs = [f"{ex.names[s]} {n // 2}" for s, n in enumerate(ex.won_after)]
+        end = f"Pairs won at the end: {count_list(pairs, 'and')}"
     return (
         "<h2>A worked example</h2>"
         f"<p>A hand for {_NUMBER_WORDS[ex.players]} players, played by the rules on this"
