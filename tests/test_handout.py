@@ -46,7 +46,7 @@ from lld.handout.example import EXAMPLE, SHOWS
 from lld.handout.order import PARTS
 from lld.presets import PRESETS
 from lld.reports import StakesReport, preset_report, preset_rules
-from lld.ruleset import OPTIONS, Ruleset
+from lld.ruleset import OPTIONS, VALUES, Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 DATE = "2026-11-23"
@@ -477,6 +477,27 @@ def test_no_player_s_name_is_cut_from_his_role_at_a_line_break(
 def test_each_handout_fits_one_sheet(handouts: dict[tuple[str, str], Path]) -> None:
     for key, pdf in handouts.items():
         assert 1 <= _pages(pdf) <= 2, key
+
+
+@needs_pdf
+def test_a_reading_that_changes_every_rule_still_fits_one_sheet(tmp_path: Path) -> None:
+    """The more a teacher changes, the more the sheet says: it is set smaller."""
+    base = PRESETS["reconstruction"]
+    changed = {
+        n: next(v for v in VALUES[n] if v != getattr(base, n))
+        for n in VALUES
+        if not n.startswith("deal_")
+    }
+    changed["settlement"] = "most_pairs"
+    rules = base.replace(**changed)
+    h = handout_content(rules, DATE)
+    assert len(h.changes) > 15
+    for paper in PAPERS:
+        pdf = write_pdf(rules, paper, tmp_path / f"every-{paper}.pdf", date=DATE)
+        assert _pages(pdf) <= 2, paper
+        text = " ".join(_text(pdf).split())
+        assert identifiers_and_engine_words(text) == [], paper
+        assert set(re.findall(r"\bR\d+\b", text)) == uses(rules), paper
 
 
 @needs_pdf

@@ -110,9 +110,8 @@ def uses(rules: Ruleset) -> frozenset[str]:
     when = {
         # The deal of each number of players the reading plays.
         **{r: getattr(rules, f"deal_{n}") is not None for n, r in DEAL_RULINGS.items()},
-        # "Cards are won two or four at a time", "one of them": not where one card
-        # collects a pair (R38 says what it does there).
-        "R12": takes_one,
+        # "One of them": not where one card collects a pair (R38 says what it does
+        # there; R12, the capture, stands with its exceptions R14, R16 and R38).
         "R13": takes_one,
         # The pair left of a pair royal taken singly: only where one may be taken.
         "R15": rules.pair_royal_capture == "one_or_three",

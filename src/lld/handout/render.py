@@ -23,6 +23,12 @@ from lld.narrate import table_of
 #: The paper sizes a handout is made for, as CSS ``@page`` sizes.
 PAPERS = {"a4": "A4", "letter": "letter"}
 
+#: The sizes of a sheet's text, in points, largest first: a sheet is set in the
+#: largest that keeps it to :data:`MOST_PAGES` pages (see :func:`lld.handout.write_pdf`).
+FONT_SIZES = (8.2, 7.7, 7.2, 6.7)
+#: One leaf: two sides.
+MOST_PAGES = 2
+
 #: What marks a rule the reader changed.
 CHANGED = "Changed here"
 
@@ -34,7 +40,7 @@ _CSS = """
   @bottom-right { content: "page " counter(page) " of " counter(pages);
                   font: 6.5pt sans-serif; color: #333; }
 }
-html { font: 7.7pt/1.3 "DejaVu Serif", Georgia, serif; color: #111; }
+html { font: %(font)spt/1.3 "DejaVu Serif", Georgia, serif; color: #111; }
 body { margin: 0; }
 h1 { font: bold 15pt/1.1 "DejaVu Sans", sans-serif; margin: 0; }
 .sub { font: bold 9.5pt/1.2 "DejaVu Sans", sans-serif; margin: 0.6mm 0 1.2mm; }
@@ -267,10 +273,11 @@ def _head(h: Handout) -> str:
     return lead + changed + differs
 
 
-def handout_html(h: Handout, paper: str = "a4") -> str:
-    """The handout as a standalone HTML document for ``paper`` (``a4`` or ``letter``)."""
+def handout_html(h: Handout, paper: str = "a4", size: float = FONT_SIZES[0]) -> str:
+    """The handout as a standalone HTML document for ``paper`` (``a4`` or ``letter``),
+    its text ``size`` points."""
     footer = f"lld {h.version} · {h.date} · {h.site or 'a local build, no public address'}"
-    css = _CSS % {"size": PAPERS[paper], "footer": footer.replace('"', "'")}
+    css = _CSS % {"size": PAPERS[paper], "footer": footer.replace('"', "'"), "font": f"{size:g}"}
     title = f"Laugh and Lie Down: {h.title}"
     body = "".join(_section(s, h) for s in h.sections)
     return (
