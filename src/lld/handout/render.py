@@ -68,6 +68,7 @@ tr { break-inside: avoid; }
 td.l, th.l { text-align: left; }
 .balance { font-size: 7.2pt; }
 .board { margin: 0.5mm 0 1mm; }
+.keep { break-inside: avoid; }
 .seat { display: inline-block; margin: 0 2.5mm 0.6mm 0; vertical-align: top; }
 .seat-label { display: block; font: bold 6.6pt "DejaVu Sans", sans-serif; }
 .seat svg { height: 12mm; width: auto; display: block; }
@@ -141,7 +142,10 @@ def _section(s: Section, h: Handout) -> str:
         return ""
     intro = f"<p>{escape(s.intro)}</p>" if s.intro else ""
     table = _stakes(h) if s.key == "deal" else ""
-    return f"<h2>{escape(s.heading)}</h2>{intro}{table}{''.join(_rule(r) for r in s.rules)}"
+    head = f"<h2>{escape(s.heading)}</h2>{intro}{table}"
+    if table:  # the deal's heading, its words and its table in one column
+        head = f'<div class="keep">{head}</div>'
+    return head + "".join(_rule(r) for r in s.rules)
 
 
 def _words(h: Handout) -> str:
@@ -210,8 +214,7 @@ def _example(ex: Example | None) -> str:
         "<h2>A worked example</h2>"
         f"<p>A hand for {_NUMBER_WORDS[ex.players]} players, played by the rules on this"
         f" sheet. {deal}{_said(deal_rulings)}</p>"
-        f"<p>{later}</p>"
-        f'<div class="board">{seats}</div>'
+        f'<div class="keep"><p>{later}</p><div class="board">{seats}</div></div>'
         f'<ol class="moves">{"".join(moves)}</ol>{end_list}'
         f"<p>{escape(sentence(end))}</p>"
     )
