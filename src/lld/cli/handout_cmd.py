@@ -15,8 +15,10 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "handout",
         help="a one-sheet PDF handout of a ruleset, perhaps with options changed",
-        description="Write a printable handout (two sides at most) of a ruleset's rules,"
-        " stakes and sources. Options changed with --option are listed on the sheet."
+        description="Write a printable handout (two sides at most) a class can play from:"
+        " the ruleset's rules in the order of play, in plain words with each ruling's"
+        " number, its stakes, a worked example, its sources and how to cite it. The rules"
+        " changed with --option are listed at the top and marked where they are stated."
         " Needs WeasyPrint (pip install 'lld[handout]').",
     )
     p.add_argument(

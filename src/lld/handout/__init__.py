@@ -8,7 +8,7 @@ only here, so the engine itself needs nothing installed.
 
 >>> from lld.reports import preset_rules
 >>> html = handout_html(preset_rules("parlett"), "letter", date="2026-01-01")
->>> "size: letter" in html and ">R14<" in html and "2026-01-01" in html
+>>> "size: letter" in html and "(R14)" in html and "2026-01-01" in html
 True
 """
 
@@ -19,12 +19,26 @@ from pathlib import Path
 from typing import Any
 
 from lld.errors import LldError
-from lld.handout.content import Handout, handout_content
-from lld.handout.render import PAPERS
+from lld.handout.content import Handout, Rule, Section, handout_content
+from lld.handout.example import Example, worked_example
+from lld.handout.order import uses
+from lld.handout.render import FONT_SIZES, MOST_PAGES, PAPERS
 from lld.handout.render import handout_html as _render
 from lld.ruleset import VALUES, Ruleset
 
-__all__ = ["PAPERS", "Handout", "HandoutError", "handout_content", "handout_html", "write_pdf"]
+__all__ = [
+    "PAPERS",
+    "Example",
+    "Handout",
+    "HandoutError",
+    "Rule",
+    "Section",
+    "handout_content",
+    "handout_html",
+    "uses",
+    "worked_example",
+    "write_pdf",
+]
 
 
 class HandoutError(LldError):
@@ -37,19 +51,27 @@ def _paper(paper: str) -> str:
     return paper
 
 
-def handout_html(
-    rules: Ruleset, paper: str = "a4", date: str | None = None, site: str | None = None
-) -> str:
-    """The handout for ``rules`` as a standalone HTML document, citing ``site``
-    (the live site's address unless given)."""
-    paper = _paper(paper)
+def _content(rules: Ruleset, paper: str, date: str | None, site: str | None) -> Handout:
+    _paper(paper)
     if not rules.players:
         # Every deal_N set to none: no table, no stakes, no game to describe.
         raise HandoutError(
             f"the reading gives no game for any number of players (every deal_N is none):"
             f" keep at least one, e.g. --option deal_5={VALUES['deal_5'][0]}"
         )
-    return _render(handout_content(rules, date, site), paper)
+    return handout_content(rules, date, site)
+
+
+def handout_html(
+    rules: Ruleset,
+    paper: str = "a4",
+    date: str | None = None,
+    site: str | None = None,
+    size: float = FONT_SIZES[0],
+) -> str:
+    """The handout for ``rules`` as a standalone HTML document, citing ``site``
+    (the live site's address unless given), its text ``size`` points."""
+    return _render(_content(rules, paper, date, site), paper, size)
 
 
 def write_pdf(
@@ -59,8 +81,13 @@ def write_pdf(
     date: str | None = None,
     site: str | None = None,
 ) -> Path:
-    """Write the handout for ``rules`` on ``paper`` to ``path`` as PDF; the path written."""
-    html = handout_html(rules, paper, date, site)
+    """Write the handout for ``rules`` on ``paper`` to ``path`` as PDF; the path written.
+
+    The text is set in the largest of :data:`~lld.handout.render.FONT_SIZES` that
+    keeps the sheet to one leaf (two pages): a reading of one's own that changes
+    many rules says more, in smaller type.
+    """
+    h = _content(rules, paper, date, site)
     out = Path(path)
     # WeasyPrint logs its progress (from its import on), and warns of the cards'
     # SVG ``style`` attributes, which it draws all the same: only errors are shown.
@@ -69,7 +96,12 @@ def write_pdf(
     for log in quiet:
         log.setLevel(logging.ERROR)
     try:
-        _weasyprint().HTML(string=html).write_pdf(out)
+        weasyprint = _weasyprint()
+        for size in FONT_SIZES:
+            document = weasyprint.HTML(string=_render(h, paper, size)).render()
+            if len(document.pages) <= MOST_PAGES:
+                break
+        document.write_pdf(out)
     except OSError as error:
         raise HandoutError(f"cannot write {out}: {error.strerror or error}") from None
     finally:

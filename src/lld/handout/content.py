@@ -1,21 +1,43 @@
 """What a handout says, gathered from the read-model and nothing else.
 
 :func:`handout_content` turns a reading (a preset, perhaps with options
-changed) into a :class:`Handout`: each ruling of the registry in plain words
-with its number (an option's meaning from :class:`~lld.reports.PresetReport`,
-a ruling without an option by the project's reading), the stakes for each player count
-(:class:`~lld.reports.StakesReport`), a worked example from an example hand's
-first capture (:func:`lld.replay.steps`), the sources cited and the citation.
+changed) into a :class:`Handout`: the rules it uses, in the order a hand is
+played (:mod:`lld.handout.order`), each in plain words with its ruling's
+number; the words of the game it uses, glossed once; the stakes for each
+number of players it plays (:class:`~lld.reports.StakesReport`); what the
+reader changed, and where the reading differs from the project's
+reconstruction; a worked example told by the engine
+(:mod:`lld.handout.example`); the sources and the citation.
+
+Every rule's words are the registry's: the ruling's question, answered by the
+reading's value in its plain form (each value's ``short``), or for a ruling
+without an option by the project's reading. The figures (antes, the pot, the
+bonus, the break-even) come from the sheet's own stakes reports, so no rule can
+promise a figure its stakes table does not give.
+
+>>> from lld.reports import preset_rules
+>>> h = handout_content(preset_rules("caidis"), date="2026-01-01")
+>>> h.players, "R30" in h.rulings, "R37" in h.rulings
+((3, 4, 5), False, False)
+>>> rule = h.rule("R22")
+>>> rule.question
+'Must a player lie down only when unable to capture, or may he choose to?'
+>>> rule.text
+'Forced: only and always when he cannot capture.'
+>>> own = handout_content(preset_rules("parlett", ["lie_down=voluntary"]), date="2026-01-01")
+>>> [(c.ruling, c.text) for c in own.changes]
+[('R22', 'chosen: whenever he likes on his turn')]
+>>> own.rule("R22").changed, own.rule("R14").changed
+(True, False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from lld.events import Event
 from lld.handout.cite import (
     NO_ADDRESS,
     build_date,
@@ -24,54 +46,104 @@ from lld.handout.cite import (
     site_url,
     source_citation,
 )
+from lld.handout.example import Example, worked_example
+from lld.handout.order import (
+    BRIEF,
+    DEAL_RULINGS,
+    NO_CLAIMS,
+    PARTS,
+    SAME_RULE,
+    Part,
+    Word,
+    uses,
+    words_used,
+)
+from lld.presets import PRESETS
 from lld.reports import PresetReport, StakesReport, preset_report
-from lld.ruleset import Ruleset
+from lld.ruleset import OPTIONS, Ruleset
+from lld.stakes import stakes_for_cards
 
 if TYPE_CHECKING:
-    from lld.concordance import Concordance
+    from lld.concordance import Concordance, Ruling
+
+#: The reading the sheets compare themselves with.
+RECONSTRUCTION = "reconstruction"
 
 
 @dataclass(frozen=True)
-class RuleLine:
-    """One ruling as the handout states it."""
+class Rule:
+    """One rule as the sheet states it, with the number of the ruling behind it."""
 
-    ruling: str
-    title: str
-    #: The rule in plain words: the value's meaning, or the project's reading.
+    #: The rulings it states (two where one rule answers both: R13 and R38).
+    rulings: tuple[str, ...]
+    #: The question it answers, the registry's (``""`` for a rule stated outright).
+    question: str
+    #: The rule in plain words: a sentence.
     text: str
-    #: ``option=value`` for a ruling with an option, else ``None``.
-    setting: str | None
-    #: ``changed`` (the reader's --option), ``editorial`` (the project's gap-fill) or ``""``.
-    mark: str
-    sources: tuple[str, ...]
-    #: The ruling's address on the site; ``None`` while the site has no address.
+    #: The reader changed it (``--option``).
+    changed: bool
+    #: The first ruling's address on the site; ``None`` while the site has no address.
     url: str | None
 
 
 @dataclass(frozen=True)
-class Example:
-    """A worked example: the table and one hand before a move, and what it did."""
+class Section:
+    """One part of a hand, in the order of play, with the rules stated under it."""
 
+    key: str
+    heading: str
+    #: What the part says before its rules (the deal's; ``""`` for most).
+    intro: str
+    rules: tuple[Rule, ...]
+
+
+@dataclass(frozen=True)
+class StakesRow:
+    """One number of players' deal and stakes, with its ruling."""
+
+    ruling: str
+    report: StakesReport
+    changed: bool
+
+
+@dataclass(frozen=True)
+class Change:
+    """An option the reader changed, in plain words: the ruling, its title, the new rule."""
+
+    ruling: str
     title: str
-    record: str
-    seat_name: str
-    table: int
-    hand: int
-    move: str
-    events: tuple[tuple[str, str], ...]  # (ruling, what happened)
-    comment: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A ruling on which the reading and the project's reconstruction part."""
+
+    rulings: tuple[str, ...]
+    #: The ruling in plain words (its title).
+    label: str
 
 
 @dataclass(frozen=True)
 class Handout:
     name: str
+    #: What the sheet is: "the project's reconstruction", "as David Parlett gives it" …
+    title: str
     source: str
     source_name: str
-    overrides: tuple[tuple[str, str | None], ...]
     players: tuple[int, ...]
-    rules: tuple[RuleLine, ...]
-    stakes: tuple[StakesReport, ...]
-    settlement: str
+    #: The options changed from the preset, as ``(option, value)`` (not shown on the sheet).
+    overrides: tuple[tuple[str, str | None], ...]
+    #: The changes in plain words, each shown; and how many change nothing here.
+    changes: tuple[Change, ...]
+    moot_changes: int
+    #: Where the reading differs from the reconstruction (empty for the reconstruction).
+    differences: tuple[Difference, ...]
+    words: tuple[Word, ...]
+    sections: tuple[Section, ...]
+    stakes: tuple[StakesRow, ...]
+    #: Whether the pot comes out even, a sentence per verdict.
+    balance: tuple[str, ...]
     example: Example | None
     sources: tuple[tuple[str, str], ...]  # (source id, citation)
     version: str
@@ -79,6 +151,54 @@ class Handout:
     #: The address the handout cites; ``None`` while the site has none (a local build).
     site: str | None
     citation: str
+
+    def rule(self, ruling: str) -> Rule:
+        """The rule stating ``ruling``."""
+        return next(r for s in self.sections for r in s.rules if ruling in r.rulings)
+
+    @property
+    def rulings(self) -> frozenset[str]:
+        """Every ruling the sheet states (its rules and its stakes table)."""
+        stated = {r for s in self.sections for rule in s.rules for r in rule.rulings}
+        return frozenset(stated | {row.ruling for row in self.stakes})
+
+    @property
+    def text(self) -> str:
+        """Every sentence the sheet says of the game, for checking (not the citations)."""
+        parts = [self.title, BRIEF, *(c.text for c in self.changes)]
+        parts += [d.label for d in self.differences]
+        parts += [f"{w.term}: {w.meaning}" for w in self.words]
+        for s in self.sections:
+            parts += [s.heading, s.intro, *(f"{r.question} {r.text}" for r in s.rules)]
+        parts += self.balance
+        if self.example is not None:
+            parts += self.example.sentences
+        return "\n".join(p for p in parts if p)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def count_list(numbers: Sequence[object], last: str = "or") -> str:
+    """``3, 4, 5 or 6``."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _plain(text: str) -> str:
+    """A reading without the project's notes on it ("(editorial, after Parlett)")."""
+    return re.sub(r"\s*\(editorial[^)]*\)", "", text).strip()
+
+
+def _label(title: str) -> str:
+    """A ruling's title as a phrase inside a sentence."""
+    first = title.split(" ", 1)[0]
+    label = title if first.endswith("'s") else title[:1].lower() + title[1:]
+    return label.replace(";", ":")
 
 
 def handout_content(rules: Ruleset, date: str | None = None, site: str | None = None) -> Handout:
@@ -92,156 +212,251 @@ def handout_content(rules: Ruleset, date: str | None = None, site: str | None = 
     report = preset_report(rules, conc)
     site = site_url() if site is None else site or None
     day = date or build_date()
-    lines = [_rule_line(report, ruling.id, conc, site) for ruling in conc.rulings]
-    cited = dict.fromkeys(s for line in lines for s in line.sources)
-    cited.update(dict.fromkeys(s for st in report.stakes for s in st.sources))
-    if report.source in {s.id for s in conc.sources}:
-        cited = {report.source: None, **cited}
-    sources = tuple((s.id, source_citation(s)) for s in conc.sources if s.id in cited)
-    source_name = (
-        conc.source(report.source).author
-        if report.source in {s.id for s in conc.sources}
-        else "the project's reconstruction"
+    used = uses(rules)
+    changed = {o.ruling for o in report.options if o.overridden}
+    base_players = PRESETS[rules.name].players
+    if base_players != rules.players:
+        changed.add("R2")
+    sections = tuple(_section(part, report, used, changed, conc, site) for part in PARTS)
+    rows = tuple(
+        StakesRow(DEAL_RULINGS[s.players], s, DEAL_RULINGS[s.players] in changed)
+        for s in report.stakes
     )
-    return Handout(
+    example = worked_example(rules)
+    changes, moot = _changes(report, used, conc, base_players)
+    title = _title(report, conc)
+    draft = Handout(
         name=report.name,
+        title=title,
         source=report.source,
-        source_name=source_name,
-        overrides=report.overrides,
+        source_name=_source_name(report.source, conc),
         players=report.players,
-        rules=tuple(lines),
-        stakes=report.stakes,
-        settlement=rules.settlement,
-        example=_example(rules),
-        sources=sources,
+        overrides=report.overrides,
+        changes=changes,
+        moot_changes=moot,
+        differences=_differences(rules, used, conc),
+        words=(),
+        sections=sections,
+        stakes=rows,
+        balance=_balance(report.stakes),
+        example=example,
+        sources=_sources(report, used, conc),
         version=__version__,
         date=day,
         site=site,
         citation=site_citation(site or NO_ADDRESS, __version__, day),
     )
+    # The words of the game the sheet uses, each glossed once at its top.
+    return replace(draft, words=words_used(draft.text))
 
 
-def _rule_line(
-    report: PresetReport, ruling_id: str, conc: Concordance, site: str | None
-) -> RuleLine:
-    ruling = conc.ruling(ruling_id)
-    url = ruling_url(ruling_id, site or NO_ADDRESS)
+def _source_name(source: str, conc: Concordance) -> str:
+    known = {s.id for s in conc.sources}
+    return conc.source(source).author if source in known else "the project’s reconstruction"
+
+
+def _title(report: PresetReport, conc: Concordance) -> str:
+    known = {s.id for s in conc.sources}
+    if report.source in known:
+        s = conc.source(report.source)
+        who = s.author + (f" ({s.collection})" if s.collection else "")
+    else:
+        who = "the project’s reconstruction"
+    if report.overrides:
+        return f"a reading of one’s own, after {who}"
+    if report.source not in known:
+        return who
+    return f"as {s.author} gives it" + (f" ({s.collection})" if s.collection else "")
+
+
+def _answer(ruling: Ruling, value: str) -> str:
+    return next(o.short for o in ruling.options if o.value == value)
+
+
+def _section(
+    part: Part,
+    report: PresetReport,
+    used: frozenset[str],
+    changed: set[str],
+    conc: Concordance,
+    site: str | None,
+) -> Section:
+    stated: list[Rule] = []
+    for rid in part.rulings:
+        if rid not in used or rid in DEAL_RULINGS.values():
+            continue
+        # A ruling whose answer is another's, stated with it.
+        if any(rid == b and a in used for a, b in SAME_RULE):
+            continue
+        together = tuple(b for a, b in SAME_RULE if a == rid and b in used)
+        question, text = _rule_words(rid, report, conc)
+        ids = (rid, *together)
+        stated.append(
+            Rule(
+                ids,
+                question,
+                text,
+                any(r in changed for r in ids),
+                ruling_url(rid, site or NO_ADDRESS),
+            )
+        )
+    intro = _deal_intro(report.stakes) if part.key == "deal" else ""
+    heading = part.heading
+    if part.key == "oversights" and "R25" not in used:
+        heading = NO_CLAIMS  # nothing can be claimed: no word of oversights
+    return Section(part.key, heading, intro, tuple(stated))
+
+
+def _rule_words(rid: str, report: PresetReport, conc: Concordance) -> tuple[str, str]:
+    """The question a ruling answers and the reading's answer, in plain words."""
+    ruling = conc.ruling(rid)
+    if rid == "R2":
+        return "", sentence(f"for {count_list(report.players)} players")
+    if rid == "R30":
+        return "", _bonus(report.stakes)
+    if rid == "R32":
+        return ruling.question, _odd_break_even(report.stakes)
     if ruling.option is None:
-        from_stakes = _FROM_STAKES.get(ruling_id)
-        text = ruling.reading if from_stakes is None else from_stakes(report.stakes)
-        return RuleLine(ruling_id, ruling.title, text, None, "", (), url)
-    # Every option of the registry is a Ruleset field, so the preset report has it.
-    setting = next(o for o in report.options if o.ruling == ruling_id)
-    value = "none" if setting.value is None else setting.value
-    mark = "changed" if setting.overridden else "editorial" if setting.editorial else ""
-    return RuleLine(
-        ruling_id, ruling.title, setting.meaning, f"{setting.option}={value}", mark,
-        setting.sources, url,
-    )  # fmt: skip
+        return ruling.question, sentence(_plain(ruling.reading))
+    value = report.option(ruling.option).value
+    assert value is not None  # only a deal_N option is ever None, and those are rows
+    return ruling.question, sentence(_answer(ruling, value))
 
 
-# The rulings whose reading gives figures of the stakes tables. The registry's
-# reading gives the reconstruction's (five for five players); a handout states
-# the figures of its own stakes table, which it prints beside them.
+def _groups(stakes: tuple[StakesReport, ...], key: object) -> dict[object, list[int]]:
+    out: dict[object, list[int]] = {}
+    for s in stakes:
+        out.setdefault(key(s), []).append(s.players)  # type: ignore[operator]
+    return out
 
 
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _bonus(stakes: tuple[StakesReport, ...]) -> str:
+    """R30 from the stakes reports: the last player's bonus for each number of players."""
+    groups = _groups(stakes, lambda s: s.last_player_bonus)
+    said = []
+    for bonus, counts in groups.items():
+        amount = "nothing" if bonus == 0 else f"{bonus} stake{'' if bonus == 1 else 's'}"
+        said.append(f"{amount} with {count_list(counts)} players")
+    return sentence(
+        "the last player takes a bonus from the pot, on top of what his won cards earn: "
+        + "; ".join(said)
+    )
 
 
-def _player_counts(stakes: tuple[StakesReport, ...]) -> str:
-    """R2: the player counts this reading gives a game for."""
-    counts = _listed([str(s.players) for s in stakes])
-    return f"This reading plays with {counts} players, as the stakes table below gives them."
+def _odd_break_even(stakes: tuple[StakesReport, ...]) -> str:
+    """R32 from the stakes reports: each odd break-even, and what a part-pair counts."""
+    said = []
+    for s in stakes:
+        be = s.break_even
+        if be is None or be % 2 == 0:
+            continue
+        win, lose = stakes_for_cards(be + 1, be), -stakes_for_cards(be - 1, be)
+        said.append(
+            f"with {s.players} players the break-even is {be}, so {be + 1} won cards take"
+            f" {win} stake{'' if win == 1 else 's'} and {be - 1} pay {lose}"
+        )
+    return sentence(
+        "a part-pair counts as a whole one: " + "; ".join(said) + ". The pot is then used up"
+        " exactly only when as many players win as lose"
+    )
 
 
-def _last_player_bonus(stakes: tuple[StakesReport, ...]) -> str:
-    """R30: the bonus of each stakes table, and du Coeur's reading of Willughby's six
-    only where the five-player table pays that bonus."""
-    if not any(s.last_player_bonus for s in stakes):
-        return "No bonus: the stakes table below pays the last player left in nothing."
-    each = _listed([f"{s.last_player_bonus} with {s.players} players" for s in stakes])
-    text = f"The last player left in wins the bonus of the stakes table below: {each}."
-    if any(s.players == 5 and s.last_player_bonus == 5 for s in stakes):
+def _deal_intro(stakes: tuple[StakesReport, ...]) -> str:
+    widows = [s.players for s in stakes if s.widow]
+    text = (
+        "Before each deal the dealer and the other players put their antes into the pot,"
+        " as the table below gives them. The dealer then deals each player a hand, and"
+        " the rest of the pack face up in the middle: the table."
+    )
+    if widows:
         text += (
-            " Willughby's six for the last trick, as du Coeur reads it, is six in place of"
-            " the one stake the last pair would earn, so five extra."
+            f" With {count_list(widows)} players the rest go first to a widow, a spare hand,"
+            " which is then turned face up to be the table."
         )
     return text
 
 
-def _odd_break_even(stakes: tuple[StakesReport, ...]) -> str:
-    """R32: the rule for an odd break-even, with the figures of a table that has one."""
-    odd = [s for s in stakes if s.break_even is not None and s.break_even % 2]
-    if not odd:
-        if all(s.break_even is None for s in stakes):
-            return "Does not arise: this reading settles by most pairs, with no break-even."
-        return "Does not arise: no stakes table below has an odd break-even."
-    each = _listed(
-        [
-            f"with break-even {s.break_even} ({s.players} players), {s.break_even + 1} cards"
-            f" win one stake and {s.break_even - 1} lose one"
-            for s in odd
-            if s.break_even is not None
-        ]
-    )
-    return (
-        f"A part-pair counts as a whole one: {each}. The pot is then used up exactly only"
-        " when as many players win as lose."
+def _balance(stakes: tuple[StakesReport, ...]) -> tuple[str, ...]:
+    groups = _groups(stakes, lambda s: s.balance.text)
+    return tuple(
+        sentence(f"with {count_list(counts)} players the stakes table {text}")
+        for text, counts in groups.items()
     )
 
 
-_FROM_STAKES: dict[str, Callable[[tuple[StakesReport, ...]], str]] = {
-    "R2": _player_counts,
-    "R30": _last_player_bonus,
-    "R32": _odd_break_even,
-}
+def _changes(
+    report: PresetReport, used: frozenset[str], conc: Concordance, base_players: tuple[int, ...]
+) -> tuple[tuple[Change, ...], int]:
+    """The reader's changes in plain words, and how many of them change nothing here."""
+    out: list[Change] = []
+    moot = 0
+    if base_players != report.players:
+        out.append(
+            Change("R2", "Number of players", f"for {count_list(report.players)} players only")
+        )
+    for option, value in report.overrides:
+        setting = report.option(option)
+        ruling = conc.ruling(setting.ruling)
+        if value is None:
+            continue  # a number of players dropped: said once, above
+        if ruling.id not in used:
+            moot += 1
+            continue
+        out.append(Change(ruling.id, ruling.title, _answer(ruling, value)))
+    return tuple(out), moot
 
 
-def _example_records() -> list[Path]:
-    from lld.package_data import data_directory
-
-    return sorted(data_directory("examples", "README.md").glob("*.lld"))
-
-
-def _example(rules: Ruleset) -> Example | None:
-    """The first capture of an example hand played under this reading's preset
-    (a whole hand first), else of the reconstruction's whole hand."""
-    from lld.record import load_record
-    from lld.replay import steps
-
-    records = [(p, load_record(str(p))) for p in _example_records()]
-    wanted = [rules.name, "reconstruction"]
-    for name in wanted:
-        chosen = [(p, r) for p, r in records if r.ruleset == name and not r.options]
-        chosen.sort(key=lambda pr: (not pr[0].name.startswith("whole-hand"), pr[0].name))
-        for path, rec in chosen:
-            for step in steps(rec):
-                if step.move.kind != "capture":
-                    continue
-                seat = step.seat
-                seat_name = rec.seats[seat] if rec.seats else f"seat {seat}"
-                return Example(
-                    title=rec.title or path.stem,
-                    record=path.name,
-                    seat_name=seat_name,
-                    table=step.before.table,
-                    hand=step.before.hands[seat],
-                    move=str(step.move),
-                    events=tuple((e.rule, _describe(e, rec.seats)) for e in step.events),
-                    comment=step.comment,
+def _differences(rules: Ruleset, used: frozenset[str], conc: Concordance) -> tuple[Difference, ...]:
+    """The rulings, among those the sheet states, where ``rules`` and the
+    reconstruction take different values: the deals as one item."""
+    theirs = PRESETS[RECONSTRUCTION].options()
+    mine = rules.options()
+    out: list[Difference] = []
+    if rules.players != PRESETS[RECONSTRUCTION].players:
+        out.append(Difference(("R2",), "the numbers of players it plays for"))
+    deals = [
+        n
+        for n, rid in DEAL_RULINGS.items()
+        if rid in used and mine[f"deal_{n}"] != theirs[f"deal_{n}"]
+    ]
+    for option, value in mine.items():
+        ruling = conc.ruling(OPTIONS[option].ruling)
+        if option.startswith("deal_"):
+            if deals and option == f"deal_{deals[0]}":
+                out.append(
+                    Difference(
+                        tuple(DEAL_RULINGS[n] for n in deals),
+                        f"the deal and stakes for {count_list(deals, 'and')} players",
+                    )
                 )
-    return None
+            continue
+        if ruling.id in used and value != theirs[option]:
+            out.append(Difference((ruling.id,), _label(ruling.title)))
+    return tuple(out)
 
 
-def _describe(event: Event, seats: tuple[str, ...]) -> str:
-    """An event in words: a capture names its player and cards, others as the engine says."""
-    from lld.cards import iter_cards
-    from lld.svg import card_name
+def _sources(
+    report: PresetReport, used: frozenset[str], conc: Concordance
+) -> tuple[tuple[str, str], ...]:
+    """The sources behind the rules the sheet states, the reading's own first."""
+    cited = dict.fromkeys(s for o in report.options if o.ruling in used for s in o.sources)
+    cited.update(dict.fromkeys(s for st in report.stakes for s in st.sources))
+    known = {s.id for s in conc.sources}
+    if report.source in known:
+        cited = {report.source: None, **cited}
+    order = [s for s in conc.sources if s.id in cited]
+    order.sort(key=lambda s: s.id != report.source)
+    return tuple((s.id, source_citation(s)) for s in order)
 
-    if event.kind != "capture" or event.seat is None:
-        return event.describe()
-    who = seats[event.seat] if seats else f"seat {event.seat}"
-    taken = " and the ".join(card_name(c) for c in iter_cards(event.table))
-    played = " and the ".join(card_name(c) for c in iter_cards(event.hand))
-    return f"{who} plays the {played} and takes the {taken} from the table ({event.describe()})"
+
+__all__ = [
+    "Change",
+    "Difference",
+    "Handout",
+    "Rule",
+    "Section",
+    "StakesRow",
+    "count_list",
+    "handout_content",
+    "sentence",
+]

@@ -1,0 +1,235 @@
+"""The order of play a handout follows, and which rulings a reading uses.
+
+A sheet states the rules as a hand is played: the pack, the first dealer, the
+ante and the deal, a mournival on the table, a turn, laying pairs from the
+hand, lying down, oversights and claims, the end of the hand, the leftovers and
+settling up. :data:`PARTS` gives each part its heading and the rulings it
+states, in that order; every ruling of the registry is in exactly one part.
+
+:func:`uses` says which rulings can come up in a hand a reading plays: a sheet
+states those and no others (no rule about a lie-down by choice where lying
+down is forced, no deal for a number of players the reading does not play, no
+claims where nothing can ever be claimed).
+
+:data:`WORDS` glosses the game's words, each once at the top of a sheet that
+uses it. The words are the same under every reading; what the rules do with
+them is the registry's.
+
+>>> from lld.presets import ruleset
+>>> used = uses(ruleset("reconstruction"))
+>>> "R22" in used, "R37" in used, "R33" in used, "R9" in used
+(True, False, False, True)
+>>> sorted(uses(ruleset("sympkyn")) & {"R15", "R25", "R35", "R37"})
+['R37']
+>>> sorted(uses(ruleset("caidis")) & {"R30", "R33", "R36", "R8"})
+['R33', 'R36']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lld.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the order of play: a heading and the rulings stated under it."""
+
+    key: str
+    heading: str
+    rulings: tuple[str, ...]
+
+
+#: The parts of a hand, in the order it is played.
+PARTS: tuple[Part, ...] = (
+    Part("pack", "The pack and the players", ("R1", "R2")),
+    Part("first-dealer", "The cut for first dealer, and who plays first", ("R3", "R4")),
+    Part("deal", "The ante and the deal", ("R5", "R6", "R7", "R8", "R9", "R10")),
+    Part("table-mournival", "A mournival on the table", ("R11",)),
+    Part("turn", "Your turn: capturing", ("R12", "R13", "R38", "R14", "R16")),
+    Part(
+        "laying",
+        "Laying pairs from the hand",
+        ("R17", "R18", "R19", "R39", "R40", "R20", "R21"),
+    ),
+    Part("lying-down", "Lying down", ("R22", "R35", "R23", "R34")),
+    Part(
+        "oversights",
+        "Oversights and claims",
+        ("R15", "R24", "R36", "R37", "R25", "R26", "R27"),
+    ),
+    Part("end", "The end of the hand", ("R28",)),
+    Part("leftovers", "The leftovers", ("R29",)),
+    Part("settling", "Settling up", ("R30", "R31", "R32", "R33")),
+)
+
+#: A hand in three sentences, true under every reading (what the rules decide is below
+#: it on each sheet).
+BRIEF = (
+    "The dealer deals each player a hand and the rest of the pack face up to the table."
+    " Beginning with eldest, each player in turn captures table cards with cards of the"
+    " same rank from his hand and keeps them as won cards; a player who cannot capture"
+    " lies down. Play goes round until only one player still holds cards, and then the"
+    " hand is settled by the cards each player has won."
+)
+
+#: The oversights' heading where nothing can ever be claimed.
+NO_CLAIMS = "Cards nobody can mate"
+
+#: Rulings stated as one rule: under ``takes_one`` (R38) the answer is R13's.
+SAME_RULE = {("R13", "R38")}
+
+#: The deal's rulings, one per number of players.
+DEAL_RULINGS = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
+
+
+def can_claim(rules: Ruleset) -> bool:
+    """Whether anything can ever be claimed as an oversight under ``rules``."""
+    return (
+        rules.table_mournival == "dealer_first"
+        or (
+            rules.pair_royal_capture == "one_or_three" and rules.pair_royal_remainder == "claimable"
+        )
+        or rules.lie_down_pair == "claimable"
+        or (
+            rules.lie_down == "forced"
+            and rules.lie_down_mistake == "allowed_as_mistake"
+            and rules.mistaken_lie_down_pair == "claimable"
+        )
+        or (rules.lie_down == "voluntary" and rules.chosen_lie_down_pair == "claimable")
+    )
+
+
+def uses(rules: Ruleset) -> frozenset[str]:
+    """The rulings that can come up in a hand played under ``rules``."""
+    tables = [rules.stakes(n) for n in rules.players]
+    takes_one = rules.one_against_pair == "takes_one"
+    forced = rules.lie_down == "forced"
+    when = {
+        # The deal of each number of players the reading plays.
+        **{r: getattr(rules, f"deal_{n}") is not None for n, r in DEAL_RULINGS.items()},
+        # "One of them": not where one card collects a pair (R38 says what it does
+        # there; R12, the capture, stands with its exceptions R14, R16 and R38).
+        "R13": takes_one,
+        # The pair left of a pair royal taken singly: only where one may be taken.
+        "R15": rules.pair_royal_capture == "one_or_three",
+        # A pair that can no longer be mated is laid only where such pairs are.
+        "R19": rules.dead_pair_trigger != "never",
+        "R40": not (
+            rules.broken_pair_royal == "by_dead_rule" and rules.dead_pair_trigger == "never"
+        ),
+        # A mistaken lie-down is one only where lying down is forced.
+        "R35": forced,
+        "R36": forced and rules.lie_down_mistake == "allowed_as_mistake",
+        "R37": not forced,
+        # Who may claim, until when, and that a claim is no turn: only where a
+        # claim can be made.
+        "R25": can_claim(rules),
+        "R26": can_claim(rules),
+        "R27": can_claim(rules),
+        "R30": any(t.last_player_bonus for t in tables),
+        "R32": rules.settlement == "break_even" and any((t.break_even or 0) % 2 for t in tables),
+        "R33": rules.settlement == "most_pairs",
+    }
+    return frozenset(r for part in PARTS for r in part.rulings if when.get(r, True))
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word of the game and what it means, as a sheet glosses it."""
+
+    term: str
+    meaning: str
+    #: The forms of the word that count as a use of it (a regular expression).
+    forms: str
+
+
+#: The game's words, in the order a sheet glosses them.
+WORDS: tuple[Word, ...] = (
+    Word("pair", "two cards of one rank (only the ranks matter, never the suits)", r"pairs?"),
+    Word("pair royal", "three cards of one rank", r"pairs? royal"),
+    Word("mournival", "all four cards of one rank", r"mournivals?"),
+    Word("eldest", "the player on the dealer’s left", r"eldest"),
+    Word(
+        "the table",
+        "the cards face up in the middle, which everyone can see",
+        r"the table",
+    ),
+    Word(
+        "mate, capture",
+        "to take a card of the table with a card of the same rank from your hand",
+        r"mat(?:e|es|ed|ing)|captur(?:e|es|ed|ing)",
+    ),
+    Word(
+        "won cards",
+        "the cards you have captured or laid down, kept face up in front of you: the"
+        " hand is settled by them",
+        r"won",
+    ),
+    Word(
+        "lay down",
+        "to put a pair from your hand among your won cards",
+        r"la(?:y|ys|ying|id) (?:\w+ )?down|laying pairs|laid",
+    ),
+    Word(
+        "lie down",
+        "to put your whole hand face up on the table when you give up: you play no more"
+        " this hand, but your won cards still count",
+        r"li(?:e|es|ying) down|lain down|lie-down",
+    ),
+    Word(
+        "oversight",
+        "cards on the table that nobody can ever mate, which another player may claim"
+        " for his won cards",
+        r"oversights?",
+    ),
+    Word(
+        "last player",
+        "the one player still holding cards when all the others are out",
+        r"last player",
+    ),
+    Word("stake", "one counter: a bean, a token or a coin", r"stakes?"),
+    Word(
+        "ante, pot",
+        "what each player puts in before the deal, and the heap it makes",
+        r"antes?|pot",
+    ),
+    Word(
+        "widow",
+        "a spare hand dealt with the others, then turned face up to be the table",
+        r"widow",
+    ),
+    Word(
+        "break-even",
+        "the number of won cards at which a player neither takes nor pays",
+        r"break-even",
+    ),
+    Word(
+        "leftovers",
+        "the cards still on the table or in the last player’s hand when the hand ends",
+        r"leftovers?|cards left",
+    ),
+)
+
+
+def words_used(text: str) -> tuple[Word, ...]:
+    """The words of :data:`WORDS` that ``text`` uses, in their order."""
+    return tuple(
+        w for w in WORDS if re.search(rf"\b(?:{w.forms})\b", text, re.IGNORECASE) is not None
+    )
+
+
+__all__ = [
+    "DEAL_RULINGS",
+    "NO_CLAIMS",
+    "PARTS",
+    "SAME_RULE",
+    "WORDS",
+    "Part",
+    "Word",
+    "can_claim",
+    "uses",
+    "words_used",
+]
