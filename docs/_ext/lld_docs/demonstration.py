@@ -18,6 +18,7 @@ from lld import svg
 from lld.demonstrate import Demonstration, examples_directory
 from lld.drawing import board, board_html
 from lld.events import Event
+from lld.narrate import table_of
 from lld.record import HandRecord, load_record
 from lld.replay import Step, steps
 
@@ -73,7 +74,10 @@ class DemonstrationDirective(RulingClaimDirective):
                 seen = {c for row in board(step.before) for c in row.cards}
                 box += board_legend()
                 box += raw_html(str(svg.defs(seen, back=False)))
-                box += raw_html(board_html(step.before, svg.use_row))
+                # Players as readers count them (from 1), or by the record's names.
+                who = table_of(rec.players, step.before.dealer, rec.seats)
+                names = [who.plain_name(s) for s in range(rec.players)]
+                box += raw_html(board_html(step.before, svg.use_row, names))
             elif rec is not None:
                 box += para(strong("The deal:"))
                 box += deal_figure(rec)

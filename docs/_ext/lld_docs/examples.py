@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from lld import svg
 from lld.cards import count
 from lld.demonstrate import examples_directory
+from lld.narrate import table_of
 from lld.record import HandRecord, load_record
 
 from .common import (
@@ -38,7 +39,9 @@ def deal_figure(rec: HandRecord) -> nodes.container:
     game = rec.new_game()
     box = nodes.container(classes=["lld-deal"])
     for seat, hand in enumerate(game.hands):
-        who = rec.name_of(seat) + (" (dealer)" if seat == game.dealer else "")
+        # Players as readers count them (from 1), or by the record's names.
+        who = table_of(rec.players, game.dealer, rec.seats).plain_name(seat)
+        who += " (dealer)" if seat == game.dealer else ""
         row = nodes.container(classes=["lld-seat"])
         row += para(strong(who.capitalize()))
         row += raw_html(str(svg.row(hand)))
