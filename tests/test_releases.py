@@ -30,8 +30,9 @@ SCRATCH_VERSION = "90.0.0"
 SCRATCH_DATE = "2030-01-02"
 #: A frozen copy is kept in the repository for good: it must stay small.
 MAX_ARCHIVE = 3 * 2**20
-#: The address the scratch copy is given (a release needs one).
-ADDRESS = "https://lld-project.github.io/lld/"
+#: The address the scratch copy is given (a release needs one). No hyphen in it:
+#: pdftotext drops a hyphen where a handout's line breaks after one.
+ADDRESS = "https://lldgames.github.io/lld/"
 
 
 def versions_written(root: Path) -> dict[str, str]:
