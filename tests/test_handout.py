@@ -639,7 +639,26 @@ def test_a_source_citation_names_its_collection_once() -> None:
         named = [v for k, v in fields.items() if source.collection in v and k != "title"]
         assert len(named) == 1, (source.id, fields)
     caidis = source_citation(load().source("caidis"))
-    assert caidis == 'Caimbuel, Meala. "Laugh and Lie Down." Compendium Caidis (SCA wiki).', caidis
+    assert caidis.startswith('Caimbuel, Meala. "Laugh and Lie Down." Compendium Caidis (SCA wiki).')
+
+
+def test_a_source_found_on_the_web_is_cited_with_its_address_and_access_date() -> None:
+    """Chicago style: "Accessed <Month D, YYYY>. <address>" after the publication
+    details; BibTeX: ``url`` and ``urldate``. A source with no address found
+    (Sympkyn's page, Crowe's book) gives neither."""
+    conc = load()
+    caidis = conc.source("caidis")
+    assert caidis.url == "https://caidwiki.org/index.php?title=Laugh_and_Lie_Down"
+    assert source_citation(caidis).endswith(
+        " (SCA wiki). Accessed November 27, 2026. " + caidis.url
+    )
+    fields = dict(re.findall(r"^  (\w+) = \{(.*)\},$", source_bibtex(caidis), re.M))
+    assert (fields["url"], fields["urldate"]) == (caidis.url, "2026-11-27")
+    for sid in ("sympkyn", "crowe"):
+        source = conc.source(sid)
+        assert source.url is None
+        assert "Accessed" not in source_citation(source)
+        assert "url" not in source_bibtex(source)
 
 
 def test_sources_bib_is_generated_from_the_registry() -> None:

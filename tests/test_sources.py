@@ -506,6 +506,24 @@ def _bad_reference(d: Path) -> tuple[str, int]:
     return "rulings.toml", _line_of(f, 'reasons = """', after='id = "R1"')
 
 
+def _url_without_date(d: Path) -> tuple[str, int]:
+    f = d / "caidis.toml"
+    _edit(f, 'accessed = "2026-11-27"\n', "")
+    return "caidis.toml", _line_of(f, "url = ")
+
+
+def _url_not_web(d: Path) -> tuple[str, int]:
+    f = d / "parlett.toml"
+    _edit(f, 'url = "http://www.davidparlett', 'url = "www.davidparlett')
+    return "parlett.toml", _line_of(f, 'url = "www.')
+
+
+def _accessed_not_a_date(d: Path) -> tuple[str, int]:
+    f = d / "du-coeur.toml"
+    _edit(f, 'accessed = "2026-11-27"', 'accessed = "27 November 2026"')
+    return "du-coeur.toml", _line_of(f, "accessed = ")
+
+
 BREAKAGES: dict[str, Breakage] = {
     "toml syntax": _syntax,
     "unknown reading": _bad_reading,
@@ -528,6 +546,9 @@ BREAKAGES: dict[str, Breakage] = {
     "option value without a short form": _short_missing,
     "short form too long for a cell": _short_too_long,
     "short form names an option": _short_names_an_option,
+    "web address without an access date": _url_without_date,
+    "web address that is not one": _url_not_web,
+    "access date not a date": _accessed_not_a_date,
 }
 
 

@@ -9,6 +9,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from lld.concordance import Relation
+from lld.handout.cite import long_date
 
 from .common import (
     concordance,
@@ -74,6 +75,12 @@ class SourceDirective(SphinxDirective):
                 bib += nodes.field(
                     "", nodes.field_name(name, name), nodes.field_body("", para(value))
                 )
+        if source.url:
+            link = nodes.reference(source.url, source.url, refuri=source.url)
+            body = para(link, f" (accessed {long_date(source.accessed)})")
+            bib += nodes.field(
+                "", nodes.field_name("On the web", "On the web"), nodes.field_body("", body)
+            )
         out.append(bib)
         if source.notes:
             out.append(para(*linked_text(source.notes)))

@@ -93,6 +93,8 @@ def run_sources(args: argparse.Namespace) -> int:
             out.append(f"    in: {s.collection}")
         if s.address:
             out.append(_wrap(f"address: {s.address}", "    "))
+        if s.url:
+            out.append(_wrap(f"on the web: {s.url} (accessed {s.accessed})", "    "))
         out.append(_wrap(f"based on: {s.based_on}", "    "))
         for r in conc.relations_of(s.id):
             out.append(_wrap(f"{r.kind} {r.to}: {r.evidence}", "    "))

@@ -65,6 +65,12 @@ class Source:
     #: The author as BibTeX reads a name ("Last, First"), so that a bibliography
     #: sorts by surname; None keeps the name whole (a byname such as "of the Moor").
     bibtex_author: str | None = None
+    #: Where the text can be read on the web, if we found it there: the address
+    #: of the page whose text is the copy quoted here.
+    url: str | None = None
+    #: The day (ISO 8601) the page at ``url`` was checked against our copy: a
+    #: bibliography's "accessed" date.
+    accessed: str | None = None
 
 
 @dataclass(frozen=True)

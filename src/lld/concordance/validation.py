@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 
 from lld.concordance.data_file import (
     PUBLISHED_FILE,
@@ -169,9 +170,26 @@ def read_published(file: DataFile) -> list[Published]:
     return out
 
 
-_SOURCE_KEYS = ("collection", "date", "version", "address", "notes", "bibtex_author")
+_SOURCE_KEYS = (
+    "collection", "date", "version", "address", "notes", "bibtex_author", "url", "accessed",
+)  # fmt: skip
 _CLAUSE_KEYS = ("id", "quote", "reading", "note")
 _CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice", "term")
+
+
+def _check_web_address(s: Table, source: Source) -> None:
+    """A source's ``url`` is an http(s) address, given with the day it was checked."""
+    if (source.url is None) != (source.accessed is None):
+        raise s.error("url and accessed go together: give both or neither", "url")
+    if source.url is not None and not re.fullmatch(r"https?://[^\s/]+\.[^\s/]+/\S*", source.url):
+        raise s.error(f"url must be an http(s) address, not {source.url!r}", "url")
+    if source.accessed is not None:
+        try:
+            date.fromisoformat(source.accessed)
+        except ValueError:
+            raise s.error(
+                f"accessed must be a date as YYYY-MM-DD, not {source.accessed!r}", "accessed"
+            ) from None
 
 
 def read_source(
@@ -191,6 +209,7 @@ def read_source(
         source_id, s.string("author"), s.string("title"), s.string("based_on"),
         *(s.text(k, required=False) for k in _SOURCE_KEYS),
     )  # fmt: skip
+    _check_web_address(s, source)
     relations: list[Relation] = []
     for t in array_of_tables(file, data, "relations"):
         t.keys(("to", "kind", "evidence"), ("quote",))

@@ -243,6 +243,22 @@ def build_date() -> str:
     return day.isoformat()
 
 
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def long_date(iso: str | None) -> str:
+    """``2026-11-27`` as Chicago writes it, ``November 27, 2026``.
+
+    Spelt out here rather than with ``strftime("%B")``, whose month names follow
+    the machine's locale.
+    """
+    day = _dt.date.fromisoformat(iso or build_date())
+    return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
 def _year_built(date: str | None) -> str:
     """The year of ``date`` (``YYYY-MM-DD``), or of the build's date."""
     return (date or build_date())[:4]
@@ -356,13 +372,16 @@ def source_citation(source: Source) -> str:
     edition, date and place.
 
     >>> from lld.concordance import load
-    >>> source_citation(load().source("caidis"))
+    >>> source_citation(load().source("caidis"))[:68]
     'Caimbuel, Meala. "Laugh and Lie Down." Compendium Caidis (SCA wiki).'
+    >>> source_citation(load().source("caidis"))[68:]
+    ' Accessed November 27, 2026. https://caidwiki.org/index.php?title=Laugh_and_Lie_Down'
     """
     collection, place = _published(source)
     author = (source.bibtex_author or source.author).rstrip(".")
     rest = ", ".join(p for p in (collection, source.version, source.date, place) if p)
-    return f'{author}. "{source.title}."' + (f" {rest}." if rest else "")
+    web = f" Accessed {long_date(source.accessed)}. {source.url}" if source.url else ""
+    return f'{author}. "{source.title}."' + (f" {rest}." if rest else "") + web
 
 
 @dataclass(frozen=True)
@@ -438,6 +457,9 @@ def source_bibtex(source: Source) -> str:
             fields["note"] = source.date
     if place:
         fields["address"] = place
+    if source.url:
+        fields["url"] = source.url
+        fields["urldate"] = source.accessed or ""
     return _bibtex("misc", source_key(source.id), fields)
 
 
