@@ -248,8 +248,10 @@ def test_R20_any_time_pairs_laid_out_of_turn() -> None:
 
 
 def test_R20_promptly_or_own_turn() -> None:
-    rests_on("P-13", "R20", "promptly_or_own_turn")
     rests_on("P-16", "R20", "promptly_or_own_turn")
+    # Before play, and at once for a dead pair, both readings allow: only the later
+    # chance, 'at any other turn', sets Parlett's apart.
+    assert CONC.clause("P-13").reading == CONC.clause("P-22").reading == "silent"
     rules_tests.check_R20(variant("hand_pairs_when", "promptly_or_own_turn"))
 
 
