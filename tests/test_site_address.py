@@ -195,6 +195,32 @@ def test_the_tool_refuses_in_one_line_and_changes_nothing(
     assert check.stderr.startswith("site_setting: CITATION.cff does not carry the site's address")
 
 
+@needs_processes
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('family = ""', 'family = ""\ncolour = "blue"', "[editor] holds two strings, given and family"),
+        ('url = "', 'url = 3\n#"', "url must be a string"),
+    ],
+)
+def test_the_tool_reads_the_setting_as_the_package_does(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """One parser: a malformed ``site.toml`` is refused by the tool in the
+    package's own words, naming the file and line."""
+    root = _scratch(tmp_path)
+    path = root / "sources" / "site.toml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    tool = root / "tools" / "site_setting.py"
+    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"site_setting: {path}:")
+    assert message in done.stderr
+
+
 def test_the_publishing_workflow_builds_with_the_readme_command_at_the_hosts_address() -> None:
     """GitHub Pages' workflow is valid (check-jsonschema's copy of the workflow
     schema: no network), builds with ``./run site --build``, gives the build the

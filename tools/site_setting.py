@@ -25,12 +25,18 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lld.handout.cite import SiteSetting
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTING = Path("sources") / "site.toml"
 CITATION = Path("CITATION.cff")
 PYPROJECT = Path("pyproject.toml")
 
+# Reading goes through lld.handout.cite.read_setting; writing edits the lines in
+# place, so that the file's comments survive (tomllib reads TOML but cannot write it).
 _SETTING_LINE = re.compile(r'^url = "[^"\n]*"$', re.M)
 _EDITOR_LINES = {
     "given": re.compile(r'^given = "[^"\n]*"$', re.M),
@@ -61,27 +67,29 @@ def _check_address(root: Path, url: str) -> str:
         raise SettingError(str(error)) from None
 
 
+def _read(root: Path) -> SiteSetting:
+    """``sources/site.toml`` as the package reads it (one parser for both)."""
+    if str(root / "src") not in sys.path:
+        sys.path.insert(0, str(root / "src"))
+    from lld.errors import SourceDataError
+    from lld.handout.cite import read_setting
+
+    try:
+        return read_setting(root / SETTING)
+    except SourceDataError as error:
+        raise SettingError(str(error)) from None
+
+
 def setting(root: Path = ROOT) -> str | None:
     """The address ``sources/site.toml`` sets (ending in ``/``), or ``None``."""
-    text = (root / SETTING).read_text(encoding="utf-8")
-    found = re.findall(r'^url = "([^"\n]*)"$', text, re.M)
-    if len(found) != 1:
-        raise SettingError(f"{SETTING}: no single line 'url = \"...\"' to read")
-    return _check_address(root, found[0]) if found[0].strip() else None
+    url = _read(root).url
+    return _check_address(root, url) if url else None
 
 
 def editor(root: Path = ROOT) -> tuple[str, str] | None:
     """The editor ``sources/site.toml`` names, as (given, family), or ``None``."""
-    text = (root / SETTING).read_text(encoding="utf-8")
-    names = {}
-    for key, pattern in _EDITOR_LINES.items():
-        found = re.findall(pattern.pattern.replace('[^"\\n]*', '([^"\\n]*)'), text, re.M)
-        if len(found) != 1:
-            raise SettingError(f"{SETTING}: no single line '{key} = \"...\"' under [editor]")
-        names[key] = found[0].strip()
-    if names["given"] and not names["family"]:
-        raise SettingError(f"{SETTING}: an editor's family name is needed with a given name")
-    return (names["given"], names["family"]) if names["family"] else None
+    named = _read(root).editor
+    return (named.given, named.family) if named else None
 
 
 def _cff_authors(named: tuple[str, str] | None) -> str:

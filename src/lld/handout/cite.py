@@ -31,6 +31,7 @@ import functools
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from lld.errors import ConfigError
@@ -99,19 +100,24 @@ class Editor:
 
 
 @dataclass(frozen=True)
-class _Setting:
+class SiteSetting:
+    """What ``sources/site.toml`` sets: the address (empty while there is none),
+    where that line stands (``file:line``), and the editor."""
+
     url: str
     url_where: str
     editor: Editor | None
 
 
-@functools.cache
-def _setting_file() -> _Setting:
-    """``sources/site.toml``, read and checked (a problem names its ``file:line``)."""
-    from lld.concordance.data_file import DataFile
-    from lld.package_data import data_directory
+def read_setting(path: str | os.PathLike[str]) -> SiteSetting:
+    """A ``site.toml`` read and checked; a problem is a
+    :class:`~lld.errors.SourceDataError` naming its ``file:line``.
 
-    file = DataFile(data_directory("sources", "rulings.toml") / SETTING_FILE)
+    The address is returned as written: :func:`check_address` judges it.
+    """
+    from lld.concordance.data_file import DataFile
+
+    file = DataFile(Path(path))
     data = file.parse()
 
     def line_of(prefix: str) -> int:
@@ -134,7 +140,15 @@ def _setting_file() -> _Setting:
     if given and not family:
         raise file.error(line_of("given"), "an editor's family name is needed with a given name")
     editor = Editor(given, family) if family else None
-    return _Setting(url.strip(), file.where(line_of("url")), editor)
+    return SiteSetting(url.strip(), file.where(line_of("url")), editor)
+
+
+@functools.cache
+def _setting_file() -> SiteSetting:
+    """The package's ``sources/site.toml``, read once."""
+    from lld.package_data import data_directory
+
+    return read_setting(data_directory("sources", "rulings.toml") / SETTING_FILE)
 
 
 def editor() -> Editor | None:
