@@ -199,7 +199,7 @@ def test_the_tool_refuses_in_one_line_and_changes_nothing(
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('family = ""', 'family = ""\ncolour = "blue"', "[editor] holds two strings, given and family"),
+        ('family = ""', 'family = ""\ncolour = "blue"', "[editor] holds two strings"),
         ('url = "', 'url = 3\n#"', "url must be a string"),
     ],
 )
