@@ -50,12 +50,14 @@ ENGINE_SUMMARY = "Replayed under each reading"
 
 
 def clause_paragraph(clause: QuotedClause | Clause) -> nodes.paragraph:
-    """``DC-27`` (supports ``forced``): “quote”, with whose words it reports (the
-    sources' pages, where the tags are given by name)."""
+    """``DC-27`` (supports: *lying down is forced*): “quote”, with whose words it
+    reports (the sources' pages, where the tags are given by name)."""
     head: list[nodes.Node | str] = [xref(clause.id.lower(), strong(clause.id))]
     reading = clause.reading
     if clause.values:
-        reading += " " + " / ".join(clause.values)
+        c = concordance()
+        base = clause if isinstance(clause, Clause) else c.clause(clause.id)
+        reading += ": " + " / ".join(c.value_words(base))
     if clause.term:
         reading += f" the term “{clause.term}”"
     head.append(f" ({reading}): ")

@@ -256,5 +256,25 @@ class Concordance:
         backing = {c.source for c in self.supporting(ruling, value) if c.game is None}
         return tuple(s for s in SOURCE_IDS if s in backing)
 
+    def value_words(self, clause: Clause) -> tuple[str, ...]:
+        """The readings a clause's values name, in a table cell's few words (each
+        value's ``short``, looked up in the first of the clause's rulings that
+        has it): what a reader sees in place of the option's value names.
+
+        >>> from lld.concordance import load
+        >>> load().value_words(load().clause("P-44"))
+        ("Parlett's three-hand game: 13 cards each, 13 to the table, a pot of 10",)
+        """
+        words: list[str] = []
+        for value in clause.values:
+            for rid in clause.rulings:
+                found = [o.short for o in self.ruling(rid).options if o.value == value]
+                if found:
+                    words.append(found[0])
+                    break
+            else:
+                words.append(value)
+        return tuple(words)
+
     def relations_of(self, source: str) -> tuple[Relation, ...]:
         return tuple(r for r in self.relations if r.source == source)
