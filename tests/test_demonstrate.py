@@ -297,6 +297,10 @@ def test_r23_reads_as_a_teacher_would_say_it() -> None:
     assert parting.recorded == ("Player 2 (eldest) pays 1 stake to each player still in.",)
     assert parting.instead == ()
     assert parting.rulings == ("R23",)
+    assert parting.contrast == (
+        ("As recorded:", parting.recorded),
+        ("Under this reading, that does not happen.", ()),
+    )
     assert d.partings()[1].says == "Plays every move as recorded."
 
 

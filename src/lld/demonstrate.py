@@ -11,7 +11,7 @@ Nothing here prints; ``lld ruling ID`` shows the result. For readers, each
 setting is also said in words (:meth:`Demonstration.readings`: the sources by
 name and the answer to the ruling as the registry words it), and each outcome
 (:meth:`Demonstration.told`, :meth:`Demonstration.partings`) is told as
-:mod:`lld.narrate` tells a hand, the players counted from 1.
+``lld.narrate`` tells a hand, the players counted from 1.
 
 >>> [d.example for d in demonstrate("R14")]
 ['r14-pair-royal-one-of-three.lld', 'r14-pair-royal-three-only.lld']
@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from lld.narrate import Table
+    import lld.narrate
     from lld.record import HandRecord
 
 from lld.events import Event
@@ -99,26 +99,25 @@ class Reading:
 
     @property
     def readers(self) -> str:
-        """``du Coeur, Parlett and the project's reading``, ``every source and the
-        project's reading``, or ``a reading no source gives``."""
+        """``du Coeur, Parlett and the project's reading``, ``Every source and the
+        project's reading``, or ``A reading no source gives``."""
         from lld.narrate import joined
         from lld.presets import PRESET_NAMES, PRESETS
 
         if not self.presets:
-            return "a reading no source gives"
+            return "A reading no source gives"
         if len(self.presets) == len(PRESETS):
-            return "every source and the project's reading"
+            return "Every source and the project's reading"
         names = [PRESET_NAMES.get(p, p) for p in self.presets]
         names = [n + "'s reading" if n == "the project" else n for n in names]
-        return joined(names)
+        said = joined(names)
+        # du Coeur's "du" stays small, even at the head of a sentence.
+        return said if said.startswith("du ") else said[:1].upper() + said[1:]
 
     @property
     def text(self) -> str:
-        """``Sympkyn: only all three together``."""
-        readers = self.readers
-        if not readers.startswith("du "):  # du Coeur's "du" stays small
-            readers = readers[:1].upper() + readers[1:]
-        return f"{readers}: {self.words}"
+        """``Sympkyn: all three, never one``."""
+        return f"{self.readers}: {self.words}"
 
     @property
     def identifier(self) -> str:
@@ -141,6 +140,22 @@ class Parting:
     instead: tuple[str, ...] = ()
     #: The rulings behind those events.
     rulings: tuple[str, ...] = ()
+
+    @property
+    def contrast(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """What the record has at the move and what this reading has instead, each a
+        lead and its sentences: ``("As recorded:", (...)), ("Under this reading,
+        that does not happen.", ())``; empty where the move is not played under both."""
+        if not self.recorded and not self.instead:
+            return ()
+        if not self.recorded:
+            return (("Under this reading, besides what the record has:", self.instead),)
+        if not self.instead:
+            return (
+                ("As recorded:", self.recorded),
+                ("Under this reading, that does not happen.", ()),
+            )
+        return (("As recorded:", self.recorded), ("Under this reading instead:", self.instead))
 
 
 @dataclass(frozen=True)
@@ -180,7 +195,7 @@ class Demonstration:
     # -------------------------------------------------------------- in words
 
     @property
-    def table(self) -> Table:
+    def table(self) -> lld.narrate.Table:
         """Who sits where in the example, to name the players as readers count them."""
         from lld.narrate import table_of
 
@@ -298,7 +313,10 @@ def _move_events(events: tuple[Event, ...], start: int) -> tuple[Event, ...]:
 
 
 def _parting(
-    readings: tuple[Reading, ...], o: Outcome, played: tuple[Step, ...], table: Table
+    readings: tuple[Reading, ...],
+    o: Outcome,
+    played: tuple[Step, ...],
+    table: lld.narrate.Table,
 ) -> Parting:
     from lld.narrate import joined
 

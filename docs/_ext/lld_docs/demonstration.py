@@ -100,19 +100,24 @@ def demonstration_box(demo: Demonstration) -> nodes.container:
 
 
 def readings_cell(readings: tuple[Reading, ...]) -> nodes.container:
-    """Each answer in words, who reads it so, and (small, as code) the option's setting."""
+    """Each answer in words, then who reads it so and (small, as code) the option's setting."""
     box = nodes.container(classes=["lld-readings"])
     for r in readings:
+        box += para(strong(r.words))
         box += para(
-            r.text, " ", nodes.literal(r.identifier, r.identifier, classes=["lld-identifier"])
+            r.readers,
+            " ",
+            nodes.literal(r.identifier, r.identifier, classes=["lld-identifier"]),
+            classes=["lld-note"],
         )
     return box
 
 
 def _label(readings: tuple[Reading, ...]) -> list[nodes.Node | str]:
+    """``du Coeur and Parlett`` (``nothing``); ``A reading no source gives`` (…)."""
     out: list[nodes.Node | str] = []
     for k, r in enumerate(readings):
-        out += ["; " if k else "", strong(r.text)]
+        out += ["; " if k else "", strong(r.readers), f" ({r.words})"]
     return out
 
 
@@ -120,11 +125,11 @@ def divergence_list(partings: tuple[Parting, ...]) -> nodes.bullet_list:
     """For each reading: where it leaves the recorded play, and why."""
     out = nodes.bullet_list(classes=["lld-divergence"])
     for p in partings:
-        item: list[nodes.Node | str] = [*_label(p.readings), ": ", *linked_text(p.says)]
-        if p.recorded or p.instead:
-            item += [" As recorded: ", emphasis(" ".join(p.recorded) or "nothing more.")]
-            item += [" Under this reading: ", emphasis(" ".join(p.instead) or "nothing more.")]
-        if p.rulings and (p.recorded or p.instead):
+        item: list[nodes.Node | str] = [*_label(p.readings), " — ", *linked_text(p.says)]
+        for lead, sentences in p.contrast:
+            item += [" ", lead]
+            item += [" ", emphasis(" ".join(sentences))] if sentences else []
+        if p.rulings and p.contrast:
             item.append(" (")
             for k, rid in enumerate(p.rulings):
                 item += [", " if k else "", xref(ruling_label(rid), text=rid)]
