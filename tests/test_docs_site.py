@@ -265,9 +265,10 @@ def test_the_reading_text_check_can_fail() -> None:
 
 #: What a contested page's reading text never shows, besides the engine words above:
 #: a preset's ID used as a name (``du-coeur, parlett (none)``), a seat counted from
-#: 0, a kind of replay, the engine's one-line summary of a result.
+#: 0, a kind of replay, the engine's one-line summary of a result. ("The project's
+#: reconstruction" is the game's words, as in an example's title.)
 _CONTESTED_ENGINE_WORDS = re.compile(
-    r"\b(?:du-coeur|caidis|sympkyn|parlett)\b|\breconstruction(?:,| \()"
+    r"\b(?:du-coeur|caidis|sympkyn|parlett)\b|(?<!project's )\breconstruction(?:,| \()"
     r"|\bseat \d|\b(?:plays_through|illegal|ends_early|unfinished|no_game)\b"
     r"|\bseat nets\b|\bpot left \d"
 )
@@ -307,7 +308,7 @@ def test_the_contested_pages_read_in_plain_words(site: Path) -> None:
     assert (
         "du Coeur, Parlett, Sympkyn and the project's reading (nothing) — Parts at move 11"
         " (Player 2 lies down): it goes differently. As recorded: Player 2 (eldest) pays 1"
-        " stake to each player still in. Under this reading, that does not happen. (R23)" in text
+        " stake to each player still in. Under this reading, that does not happen." in text
     )
     _, code = _article(html)
     assert "lie_down_payment=none" in code  # beside the words, for programs
@@ -324,7 +325,8 @@ def test_the_contested_check_can_fail() -> None:
         assert word in caught, word
     assert (
         _contested_engine_words(
-            "<article><p>du Coeur, Parlett and the project's reading: nothing.</p>"
+            "<article><p>A whole hand on the project’s reconstruction (the example).</p>"
+            "<p>du Coeur, Parlett and the project's reading: nothing.</p>"
             "<p><code>lie_down_payment=none</code></p></article>"
         )
         == []

@@ -149,7 +149,7 @@ class Parting:
         if not self.recorded and not self.instead:
             return ()
         if not self.recorded:
-            return (("Under this reading, besides what the record has:", self.instead),)
+            return (("Under this reading, this follows as well:", self.instead),)
         if not self.instead:
             return (
                 ("As recorded:", self.recorded),
