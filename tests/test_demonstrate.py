@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,121 @@ def test_it_is_computed_when_asked(tmp_path: Path) -> None:
     (d,) = demonstrate("r22", tmp_path)
     assert _under(d, "sympkyn").outcome.net == (-2, -1, 0, 3)
     assert demonstrate("R14", tmp_path) == []
+
+
+# ------------------------------------------------------------------ in a reader's words
+
+#: What a reader's text never shows: a preset's ID as a name, a seat counted from 0,
+#: a kind of replay, an option identifier (``name=value``, a word with ``_``), a
+#: move in notation.
+_ENGINE = re.compile(
+    r"\b(?:du-coeur|caidis|sympkyn|parlett|reconstruction)\b"
+    r"|\bseat \d|\b(?:plays_through|illegal|ends_early|unfinished|no_game)\b"
+    r"|\b\w+=\w*|\b[a-z0-9]+_[a-z0-9_]+\b|`|\b\d: "
+)
+
+
+def _engine_words(text: str) -> list[str]:
+    names = [n for n in OPTIONS if "_" in n or n == "settlement"]
+    found = [m.group(0) for m in _ENGINE.finditer(text)]
+    return found + [n for n in names if re.search(rf"\b{n}\b", text)]
+
+
+def test_the_engine_words_check_finds_them() -> None:
+    text = "du-coeur, parlett (none): plays_through: seat 0 nets; `0: lie` lie_down=forced"
+    assert {"du-coeur", "parlett", "plays_through", "seat 0", "lie_down=forced", "`"} <= set(
+        _engine_words(text)
+    )
+    assert _engine_words("du Coeur, Parlett and the project's reading: nothing.") == []
+
+
+@pytest.mark.parametrize("ruling", CONTESTED)
+def test_every_demonstration_reads_in_plain_words(ruling: str) -> None:
+    """Each reading, outcome and divergence of a contested ruling's examples is said
+    in words: the sources by name, the answer as the registry words it, the
+    players counted from 1; the identifier stands apart, for programs."""
+    from lld.concordance import load
+
+    shorts = {o.value: o.short for o in load().ruling(ruling).options}
+    for d in demonstrate(ruling):
+        texts = [d.under]
+        for b, parting in zip(d.behaviours, d.partings(), strict=True):
+            readings = d.readings(b)
+            assert [r.identifier for r in readings] == [
+                f"{d.option}={'none' if v is None else v}"
+                for v in dict.fromkeys([*(v for _, v in b.presets), *b.unused_values])
+            ]
+            for r in readings:
+                assert r.words == shorts.get(r.value, f"no game for {d.option[5:]} players")
+                assert set(r.presets) <= set(PRESETS)
+            texts += [d.reading_words(b), d.told(b), parting.says]
+            texts += [*parting.recorded, *parting.instead]
+        for text in texts:
+            assert _engine_words(text) == [], (d.example, text)
+
+
+def test_r23_reads_as_a_teacher_would_say_it() -> None:
+    d = _one("R23", "r05-three-players-widow.lld")
+    assert d.under == "Compendium Caidis's reading"
+    none, each = d.behaviours
+    assert d.reading_words(none) == "du Coeur, Parlett, Sympkyn and the project's reading: nothing"
+    assert d.reading_words(each) == "Compendium Caidis: one stake to each player still in"
+    assert [r.identifier for r in d.readings(none)] == ["lie_down_payment=none"]
+    assert d.told(none) == (
+        "Plays to the end: nobody wins or loses; Player 3 is the last player left in;"
+        " the pot is empty."
+    )
+    parting = d.partings()[0]
+    assert parting.move_number == 11
+    assert parting.says == "Parts at move 11 (Player 2 lies down): it goes differently."
+    assert parting.recorded == ("Player 2 (eldest) pays 1 stake to each player still in.",)
+    assert parting.instead == ()
+    assert parting.rulings == ("R23",)
+    assert parting.contrast == (
+        ("As recorded:", parting.recorded),
+        ("Under this reading, that does not happen.", ()),
+    )
+    assert d.partings()[1].says == "Plays every move as recorded."
+
+
+def test_readings_no_source_gives_and_every_source_are_said_so() -> None:
+    d = _one("R15", "r14-pair-royal-one-of-three.lld")
+    every, other = d.behaviours
+    assert d.reading_words(every).startswith("Every source and the project's reading: ")
+    assert d.reading_words(other) == (
+        "A reading no source gives: nobody may claim it; the dealer gets it at the end"
+    )
+    assert d.told(other).startswith("Stops at move 2 (Player 2 claims the pair of sevens")
+    assert d.told(other).endswith("(R15).")
+
+
+def test_a_record_s_own_options_are_said_in_the_reading_it_is_replayed_under() -> None:
+    d = _one("R29", "r15-pair-royal-remainder-to-dealer.lld")
+    assert d.under == (
+        "du Coeur's reading, except R15 (Pair left on the table when a pair royal is taken"
+        " singly: nobody may claim it; the dealer gets it at the end)"
+    )
+
+
+def test_the_same_play_under_another_ruling_is_said_so() -> None:
+    d = _one("R8", "r08-six-players-seven-each.lld")
+    (parting,) = [p for b, p in zip(d.behaviours, d.partings(), strict=True) if _has(b, "du-coeur")]
+    assert parting.says == (
+        "Parts at move 1 (Player 2 takes the five of clubs with the five of spades): the same"
+        " play, but it falls under R13 here, not R12 as in the record."
+    )
+
+
+def _has(b: Behaviour, preset: str) -> bool:
+    return any(p == preset for p, _ in b.presets)
+
+
+def test_every_preset_has_a_name_for_readers() -> None:
+    from lld.presets import PRESET_NAMES, reading_name
+
+    assert set(PRESET_NAMES) == set(PRESETS)
+    assert reading_name("caidis") == "Compendium Caidis's reading"
+    assert reading_name("reconstruction") == "the project's reading"
 
 
 # ------------------------------------------------------------------ lld ruling

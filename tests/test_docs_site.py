@@ -263,6 +263,76 @@ def test_the_reading_text_check_can_fail() -> None:
     ), caught
 
 
+#: What a contested page's reading text never shows, besides the engine words above:
+#: a preset's ID used as a name (``du-coeur, parlett (none)``), a seat counted from
+#: 0, a kind of replay, the engine's one-line summary of a result. ("The project's
+#: reconstruction" is the game's words, as in an example's title.)
+_CONTESTED_ENGINE_WORDS = re.compile(
+    r"\b(?:du-coeur|caidis|sympkyn|parlett)\b|(?<!project's )\breconstruction(?:,| \()"
+    r"|\bseat \d|\b(?:plays_through|illegal|ends_early|unfinished|no_game)\b"
+    r"|\bseat nets\b|\bpot left \d"
+)
+
+
+def _reading_text(html: str) -> str:
+    parser = _ReadingText()
+    parser.feed(html)
+    return re.sub("[‘’]", "'", " ".join(" ".join(parser.parts).split()))
+
+
+def _contested_engine_words(html: str) -> list[str]:
+    found = _engine_words_in_reading_text(html)
+    found += [m.group(0) for m in _CONTESTED_ENGINE_WORDS.finditer(_reading_text(html))]
+    return sorted(set(found))
+
+
+def test_the_contested_pages_read_in_plain_words(site: Path) -> None:
+    """A contested ruling's page names the readings by their sources and their
+    answers in words, and tells what each does with the players counted from 1:
+    identifiers appear only as code, beside the words."""
+    contested = sorted((site / "contested").glob("r*.html"))
+    assert len(contested) >= 20
+    found = {
+        p.stem: words
+        for p in contested
+        if (words := _contested_engine_words(p.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+    html = (site / "contested" / "r23.html").read_text(encoding="utf-8")
+    text = _reading_text(html)
+    assert "replayed under Compendium Caidis's reading and under each answer to this ruling" in text
+    assert (
+        "Plays to the end: nobody wins or loses; Player 3 is the last player left in;"
+        " the pot is empty." in text
+    )
+    assert (
+        "du Coeur, Parlett, Sympkyn and the project's reading (nothing) — Parts at move 11"
+        " (Player 2 lies down): it goes differently. As recorded: Player 2 (eldest) pays 1"
+        " stake to each player still in. Under this reading, that does not happen." in text
+    )
+    _, code = _article(html)
+    assert "lie_down_payment=none" in code  # beside the words, for programs
+
+
+def test_the_contested_check_can_fail() -> None:
+    caught = _contested_engine_words(
+        "<article><p>du-coeur, parlett, sympkyn, reconstruction (none): plays_through plays"
+        " through: seat nets 0 0 0; last player seat 2; pot left 0</p>"
+        "<p><code>lie_down_payment=none</code></p></article>"
+    )
+    for word in ("du-coeur", "parlett", "sympkyn", "reconstruction (", "plays_through",
+                 "seat nets", "seat 2", "pot left 0"):  # fmt: skip
+        assert word in caught, word
+    assert (
+        _contested_engine_words(
+            "<article><p>A whole hand on the project’s reconstruction (the example).</p>"
+            "<p>du Coeur, Parlett and the project's reading: nothing.</p>"
+            "<p><code>lie_down_payment=none</code></p></article>"
+        )
+        == []
+    )
+
+
 def test_each_ruling_reads_question_reading_words_why_then_the_folded_engine(site: Path) -> None:
     for rid, part in _ruling_sections(site).items():
         order = [

@@ -67,3 +67,72 @@ def test_each_move_of_every_example_hand_names_its_cards() -> None:
                 )  # fmt: skip
             told += 1
     assert told > 100
+
+
+# ------------------------------------------------------------------ replays under other readings
+
+
+def test_a_refused_move_s_reason_is_told_in_a_reader_s_words() -> None:
+    table = Table(4, 0, names=("Anne", "Bob", "Cat", "Dan"))
+    assert table.reason("it is seat 1's turn, not seat 2's (R4)") == (
+        "it is Bob's turn, not Cat's (R4)"
+    )
+    assert Table(4, 0).reason("9C 9D 9H 9S is not on the table") == (
+        "the mournival of nines (clubs, diamonds, hearts, spades) is not on the table"
+    )
+    assert Table(4, 0).reason("laid only so (R19 with R39, dead_pair_trigger=other_pair_won)") == (
+        "laid only so (R19 with R39)"
+    )
+
+
+def test_a_result_says_who_wins_and_loses_the_last_player_and_the_pot() -> None:
+    table = Table(4, 0)
+    assert table.result((0, 0, 0, 0), 2, 0) == (
+        "nobody wins or loses; Player 3 is the last player left in; the pot is empty"
+    )
+    assert table.result((-1, 1, 0, 0), None, 2) == (
+        "Player 1 loses 1 stake, Player 2 wins 1; nobody is left in last;"
+        " 2 stakes are left in the pot"
+    )
+    assert table.result((3, -1, -1, -1), 0, -1).endswith("the pot is 1 stake short")
+    short = Event("R31", None, EventKind.POT_LEFT, 0, 0, -2)
+    assert table.event(short) == "The pot is 2 stakes short."
+
+
+def test_every_kind_of_replay_is_told_without_the_engine_s_words() -> None:
+    """Each kind of :func:`lld.replay_under` outcome is told in sentences: players
+    from 1, the kind's name and option identifiers never shown."""
+    from lld.replay import replay_under
+
+    directory = examples_directory()
+    assert directory is not None
+    cases = {
+        "plays_through": ("r22-lie-down-by-choice.lld", {}),
+        "illegal": ("r22-lie-down-by-choice.lld", {"lie_down": "forced"}),
+        "ends_early": ("r28-last-player-one-more-turn.lld", {"last_player_turn": "none"}),
+        "unfinished": ("r28-last-player-no-more-turn.lld", {"last_player_turn": "one_more"}),
+        "no_game": ("r05-three-players.lld", {"deal_3": None}),
+    }
+    told = {}
+    for kind, (name, options) in cases.items():
+        rec = load_record(str(directory / name))
+        outcome = replay_under(rec, **options)
+        assert outcome.kind == kind
+        table = table_of(rec.players, rec.deal().dealer, rec.seats)
+        told[kind] = table.outcome(outcome, rec.move_list)
+    for kind, text in told.items():
+        assert not re.search(r"\bseat \d|_|=|`|\billegal\b", text), (kind, text)
+    assert told["plays_through"].startswith("Plays to the end: ")
+    assert told["illegal"] == (
+        "Stops at move 1 (Player 1 lies down): not allowed here, because a player who can"
+        " capture must do so (R22)."
+    )
+    assert told["ends_early"].startswith(
+        "The hand is over sooner, after move 7 (Player 4 lies down), with 1 move of the record"
+        " unplayed: "
+    )
+    assert told["unfinished"] == (
+        "Every move is allowed, but the hand is not over after the last one:"
+        " Player 3 still has to play."
+    )
+    assert told["no_game"] == "No game: this reading has no game for 3 players."

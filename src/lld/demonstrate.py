@@ -7,7 +7,11 @@ preset takes; every other option stays as the record has it. Each replay is
 summed up in one line computed from the engine, and the settings that behave
 identically are grouped.
 
-Nothing here prints; ``lld ruling ID`` shows the result.
+Nothing here prints; ``lld ruling ID`` shows the result. For readers, each
+setting is also said in words (:meth:`Demonstration.readings`: the sources by
+name and the answer to the ruling as the registry words it), and each outcome
+(:meth:`Demonstration.told`, :meth:`Demonstration.partings`) is told as
+``lld.narrate`` tells a hand, the players counted from 1.
 
 >>> [d.example for d in demonstrate("R14")]
 ['r14-pair-royal-one-of-three.lld', 'r14-pair-royal-three-only.lld']
@@ -15,21 +19,32 @@ Nothing here prints; ``lld ruling ID`` shows the result.
 ...     print(b.label, "|", b.outcome.kind)
 du-coeur, parlett, caidis, reconstruction (one_or_three) | plays_through
 sympkyn (three_only) | illegal
+>>> d = demonstrate("R14")[0]
+>>> for b in d.behaviours:
+...     print(d.reading_words(b), "|", d.told(b))  # doctest: +NORMALIZE_WHITESPACE
+du Coeur, Parlett, Compendium Caidis and the project's reading: one of them, or all three
+  | Plays to the end: Player 1 and Player 2 lose 1 stake each, Player 4 wins 2;
+  Player 4 is the last player left in; the pot is empty.
+Sympkyn: all three, never one | Stops at move 1 (Player 1 takes the seven of hearts with
+  the seven of spades): not allowed here, because the fourth card must take all three of a
+  pair royal on the table (R14).
 >>> demonstrate("R1")  # no engine option: every preset plays it the same way
 []
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import lld.narrate
     from lld.record import HandRecord
 
-from lld.replay import Kind, Outcome
+from lld.events import Event
+from lld.replay import Kind, Outcome, Step
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,79 @@ class Behaviour:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """One answer to the ruling, in the registry's words, and the presets that give it."""
+
+    option: str
+    value: str | None
+    #: The answer's short form (``one stake to each player still in``), or for a
+    #: table of stakes that is not there, ``no game for 3 players``.
+    words: str
+    #: The presets that take this answer; none: it is a reading no source gives.
+    presets: tuple[str, ...]
+
+    @property
+    def readers(self) -> str:
+        """``du Coeur, Parlett and the project's reading``, ``Every source and the
+        project's reading``, or ``A reading no source gives``."""
+        from lld.narrate import joined
+        from lld.presets import PRESET_NAMES, PRESETS
+
+        if not self.presets:
+            return "A reading no source gives"
+        if len(self.presets) == len(PRESETS):
+            return "Every source and the project's reading"
+        names = [PRESET_NAMES.get(p, p) for p in self.presets]
+        names = [n + "'s reading" if n == "the project" else n for n in names]
+        said = joined(names)
+        # du Coeur's "du" stays small, even at the head of a sentence.
+        return said if said.startswith("du ") else said[:1].upper() + said[1:]
+
+    @property
+    def text(self) -> str:
+        """``Sympkyn: all three, never one``."""
+        return f"{self.readers}: {self.words}"
+
+    @property
+    def identifier(self) -> str:
+        """``lie_down_payment=none``: the option and value, for a program."""
+        return f"{self.option}={_show(self.value)}"
+
+
+@dataclass(frozen=True)
+class Parting:
+    """Where one reading leaves the play as recorded, in a reader's words."""
+
+    readings: tuple[Reading, ...]
+    #: The move (from 1) where it parts, ``None`` where it does not (or sets up no game).
+    move_number: int | None
+    #: What happens there, in sentences; ruling numbers as ``(R22)``.
+    says: str
+    #: The move's events as recorded and under this reading, one sentence each,
+    #: where the move is played under both but does other things.
+    recorded: tuple[str, ...] = ()
+    instead: tuple[str, ...] = ()
+    #: The rulings behind those events.
+    rulings: tuple[str, ...] = ()
+
+    @property
+    def contrast(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """What the record has at the move and what this reading has instead, each a
+        lead and its sentences: ``("As recorded:", (...)), ("Under this reading,
+        that does not happen.", ())``; empty where the move is not played under both."""
+        if not self.recorded and not self.instead:
+            return ()
+        if not self.recorded:
+            return (("Under this reading, this follows as well:", self.instead),)
+        if not self.instead:
+            return (
+                ("As recorded:", self.recorded),
+                ("Under this reading, that does not happen.", ()),
+            )
+        return (("As recorded:", self.recorded), ("Under this reading instead:", self.instead))
+
+
+@dataclass(frozen=True)
 class Demonstration:
     """One example replayed under every setting of one ruling's option."""
 
@@ -84,6 +172,8 @@ class Demonstration:
     #: The option's value in the record as written.
     recorded_value: str | None
     behaviours: tuple[Behaviour, ...]
+    #: The example's record.
+    record: HandRecord | None = field(default=None, repr=False, compare=False)
 
     @property
     def presets_differ(self) -> bool:
@@ -102,6 +192,81 @@ class Demonstration:
         extra = [f"{k}={_show(v)}" for k, v in self.options]
         return ", ".join([self.ruleset, *extra])
 
+    # -------------------------------------------------------------- in words
+
+    @property
+    def table(self) -> lld.narrate.Table:
+        """Who sits where in the example, to name the players as readers count them."""
+        from lld.narrate import table_of
+
+        rec = self._record()
+        return table_of(rec.players, rec.deal().dealer, rec.seats)
+
+    def _record(self) -> HandRecord:
+        if self.record is None:
+            raise ValueError(f"{self.example}: the demonstration keeps no record")
+        return self.record
+
+    @property
+    def under(self) -> str:
+        """The reading the example is replayed under, in words:
+        ``du Coeur's reading`` or ``the project's reading, except R26 (Claiming
+        deadline: only until the next turn)``."""
+        from lld.presets import reading_name
+
+        extra = [f"{_ruling_of(k)} ({_title(k)}: {_words(k, v)})" for k, v in self.options]
+        kept = reading_name(self.ruleset)
+        return f"{kept}, except {', '.join(extra)}" if extra else kept
+
+    def readings(self, b: Behaviour) -> tuple[Reading, ...]:
+        """A behaviour's settings in words: one :class:`Reading` for each value, the
+        presets' first, then each that no preset takes."""
+        values = list(dict.fromkeys(v for _, v in b.presets))
+        out = [
+            Reading(self.option, v, _words(self.option, v),
+                    tuple(p for p, w in b.presets if w == v))
+            for v in values
+        ]  # fmt: skip
+        out += [Reading(self.option, v, _words(self.option, v), ()) for v in b.unused_values]
+        return tuple(out)
+
+    def reading_words(self, b: Behaviour) -> str:
+        """:attr:`Behaviour.label` in words: ``du Coeur, Parlett, Sympkyn and the
+        project's reading: nothing``."""
+        return "; ".join(r.text for r in self.readings(b))
+
+    def told(self, b: Behaviour) -> str:
+        """What the replay does under ``b``, in plain sentences (the players counted
+        from 1, or named as the record names them)."""
+        table = self.table
+        moves = self._record().move_list
+        seen: set[str] = set()
+        for other in self.behaviours:
+            text = table.outcome(other.outcome, moves)
+            if text in seen:
+                text += " (By a different course of play.)"
+            seen.add(text)
+            if other is b:
+                return text
+        raise ValueError("not one of this demonstration's behaviours")
+
+    @property
+    def parts_at(self) -> int | None:
+        """The first move (from 0) where some reading leaves the recorded play."""
+        return min(
+            (b.outcome.diverges_at for b in self.behaviours if b.outcome.diverges_at is not None),
+            default=None,
+        )
+
+    def partings(self) -> tuple[Parting, ...]:
+        """For each behaviour, where it leaves the recorded play and why, in words."""
+        from lld.replay import steps
+
+        rec = self._record()
+        played = steps(rec)
+        table = self.table
+        return tuple(_parting(self.readings(b), b.outcome, played, table) for b in self.behaviours)
+
     def as_dict(self) -> dict[str, object]:
         return {
             "example": self.example,
@@ -116,6 +281,85 @@ class Demonstration:
 
 def _show(value: str | None) -> str:
     return "none" if value is None else value
+
+
+def _ruling_of(option: str) -> str:
+    from lld.ruleset import OPTIONS
+
+    return OPTIONS[option].ruling
+
+
+def _title(option: str) -> str:
+    from lld.concordance import load
+
+    return load().ruling(_ruling_of(option)).title
+
+
+def _words(option: str, value: str | None) -> str:
+    """A value of an option in the registry's words (its ``short`` form)."""
+    from lld.concordance import load
+
+    if value is None:
+        return f"no game for {option.removeprefix('deal_')} players"
+    ruling = load().ruling(_ruling_of(option))
+    return next((o.short for o in ruling.options if o.value == value), value)
+
+
+def _move_events(events: tuple[Event, ...], start: int) -> tuple[Event, ...]:
+    """The events of the move whose own event is ``events[start]``: up to the next move's."""
+    tail = events[start:]
+    end = next((j for j in range(1, len(tail)) if tail[j].move is not None), len(tail))
+    return tail[:end]
+
+
+def _parting(
+    readings: tuple[Reading, ...],
+    o: Outcome,
+    played: tuple[Step, ...],
+    table: lld.narrate.Table,
+) -> Parting:
+    from lld.narrate import joined
+
+    moves = [s.move for s in played]
+    if o.kind == "no_game":
+        return Parting(readings, None, table.outcome(o, moves))
+    i = o.diverges_at
+    if i is None:
+        same = "" if o.same_result is not False else ", but the result differs"
+        return Parting(readings, None, f"Plays every move as recorded{same}.")
+    where = (
+        f"Parts at move {i + 1} ({table.move(moves[i])})" if i < len(moves) else "Parts at the end"
+    )
+    if o.kind == "illegal" and o.move_number == i + 1:
+        why = table.reason(o.reason or "")
+        ruling = f" ({o.rule})" if o.rule and f"({o.rule}" not in why else ""
+        return Parting(readings, i + 1, f"{where}: not allowed here, because {why}{ruling}.")
+    if o.kind == "ends_early" and o.move_number == i:
+        return Parting(readings, i + 1, f"{where}: the hand is already over.")
+    if i >= len(played):
+        return Parting(readings, i + 1, f"{where}.")
+    # The events before move i are the recorded ones: the readings part at i.
+    mine = _move_events(o.events, len(played[i].before.events))
+    recorded = played[i].events
+    said = [table.event(e) for e in recorded], [table.event(e) for e in mine]
+    if said[0] == said[1]:  # the same play, allowed or caused by another ruling
+        was = dict.fromkeys(e.rule for e in recorded)
+        now = dict.fromkeys(e.rule for e in mine)
+        return Parting(
+            readings, i + 1,
+            f"{where}: the same play, but it falls under {joined(list(now))} here, not"
+            f" {joined(list(was))} as in the record.",
+            rulings=tuple(dict.fromkeys([*now, *was])),
+        )  # fmt: skip
+    # Only what differs: the events both have are left out (unless that leaves nothing).
+    kept = [e for e in recorded if e not in mine], [e for e in mine if e not in recorded]
+    if not kept[0] and not kept[1]:
+        kept = list(recorded), list(mine)
+    rulings = tuple(dict.fromkeys(e.rule for e in (*kept[0], *kept[1])))
+    return Parting(
+        readings, i + 1, f"{where}: it goes differently.",
+        tuple(table.event(e) for e in kept[0]), tuple(table.event(e) for e in kept[1]), rulings,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------ finding examples
@@ -205,7 +449,7 @@ def _demonstrate(ruling: str, option: str, name: str, rec: HandRecord) -> Demons
     return Demonstration(
         ruling, option, name, rec.title, rec.ruleset,
         tuple((k, v) for k, v in rec.options if k != option), recorded,
-        _distinguish(behaviours),
+        _distinguish(behaviours), rec,
     )  # fmt: skip
 
 
@@ -288,6 +532,8 @@ __all__ = [
     "Demonstration",
     "Kind",
     "Outcome",
+    "Parting",
+    "Reading",
     "ReadingReplay",
     "demonstrate",
     "examples_directory",

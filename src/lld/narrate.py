@@ -24,12 +24,17 @@ eldest).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from lld.cards import iter_cards
+from lld.cards import iter_cards, parse_cards
 from lld.events import Event
 from lld.kinds import EventKind
+
+if TYPE_CHECKING:
+    from lld.moves import Move
+    from lld.replay import Outcome
 
 _RANK_NAMES = (
     "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
@@ -77,6 +82,25 @@ def _stakes(amount: int) -> str:
     return f"{amount} stake" + ("" if amount == 1 else "s")
 
 
+def _moves(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
+
+
+def joined(words: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = list(words)
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+#: In an engine's reason: a seat (``seat 2``), a run of cards in notation (``KD KH``),
+#: and an option named beside a ruling (``(R22, lie_down=forced)``).
+_SEAT = re.compile(r"\bseat (\d+)")
+_CARDS = re.compile(r"\b[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*\b")
+_OPTION = re.compile(r",? ?\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*=[a-z0-9_]+")
+
+
 class Table(NamedTuple):
     """Who sits where: the count, the dealer and the players' names (if any)."""
 
@@ -102,6 +126,9 @@ class Table(NamedTuple):
     def event(self, e: Event, lie_down_cards: int = 0) -> str:
         """One sentence for an event; ``lie_down_cards``: what a lie-down put on the table."""
         who = "Nobody" if e.seat is None else self.name(e.seat)
+        return self._said(who, e, lie_down_cards)
+
+    def _said(self, who: str, e: Event, lie_down_cards: int = 0) -> str:
         kind = e.kind
         if kind is EventKind.CAPTURE:
             return f"{who} takes {cards_phrase(e.table)} with {cards_phrase(e.hand)}."
@@ -130,9 +157,114 @@ class Table(NamedTuple):
             EventKind.WINS: f"{who} takes {_stakes(e.amount)} from the pot for the cards won.",
             EventKind.PAYS: f"{who} pays {_stakes(e.amount)} into the pot for the cards short.",
             EventKind.TIE: f"Most pairs is tied: {_stakes(e.amount)} stays in the pot.",
-            EventKind.POT_LEFT: f"Left in the pot: {_stakes(e.amount)}.",
+            EventKind.POT_LEFT: f"Left in the pot: {_stakes(e.amount)}."
+            if e.amount >= 0
+            else f"The pot is {_stakes(-e.amount)} short.",
         }
         return sentences[kind]
+
+    def move(self, m: Move) -> str:
+        """A move in words, no role and no full stop, to stand inside a sentence.
+
+        >>> from lld.moves import Move
+        >>> Table(4, 0).move(Move.parse("1: lie"))
+        'Player 2 lies down'
+        >>> Table(4, 0).move(Move.parse("3: 7S x 7H"))
+        'Player 4 takes the seven of hearts with the seven of spades'
+        """
+        e = Event("", m.seat, EventKind(m.kind), m.hand, m.table, 0)
+        return self._said(self.plain_name(m.seat), e).removesuffix(".")
+
+    def reason(self, text: str) -> str:
+        """An engine's reason for refusing a move, in a reader's words: seats as
+        players, cards named, and no option beside a ruling's number.
+
+        >>> Table(4, 0).reason("seat 1 does not hold KD KH (R19)")
+        'Player 2 does not hold the pair of kings (diamonds, hearts) (R19)'
+        >>> Table(4, 0).reason("it must be one (R19 with R39, dead_pair_trigger=never)")
+        'it must be one (R19 with R39)'
+        """
+        text = _OPTION.sub("", text)
+        text = _SEAT.sub(lambda m: self.plain_name(int(m.group(1))), text)
+        return _CARDS.sub(lambda m: cards_phrase(parse_cards(m.group(0))), text)
+
+    def result(self, net: Sequence[int], last: int | None, pot: int) -> str:
+        """Who wins and loses what, the last player, and what is left in the pot.
+
+        >>> Table(4, 0).result((-1, -3, 2, 2), 3, 1)
+        'Player 1 loses 1 stake, Player 2 loses 3, Player 3 and Player 4 win 2 each; \
+Player 4 is the last player left in; 1 stake is left in the pot'
+        """
+        # Those who win or lose alike said together, in seat order.
+        groups: dict[int, list[int]] = {}
+        for seat, x in enumerate(net):
+            if x:
+                groups.setdefault(x, []).append(seat)
+        said: list[str] = []
+        for x, seats in groups.items():
+            verb = "win" if x > 0 else "lose"
+            amount = str(abs(x)) if said else _stakes(abs(x))
+            if len(seats) == 1:
+                said.append(f"{self.plain_name(seats[0])} {verb}s {amount}")
+            else:
+                said.append(f"{joined([self.plain_name(s) for s in seats])} {verb} {amount} each")
+        parts = []
+        parts.append(", ".join(said) if said else "nobody wins or loses")
+        parts.append(
+            "nobody is left in last"
+            if last is None
+            else f"{self.plain_name(last)} is the last player left in"
+        )
+        if pot < 0:  # a table of stakes that does not balance
+            parts.append(f"the pot is {_stakes(-pot)} short")
+        elif pot:
+            parts.append(f"{_stakes(pot)} {'is' if pot == 1 else 'are'} left in the pot")
+        else:
+            parts.append("the pot is empty")
+        return "; ".join(parts)
+
+    def outcome(self, o: Outcome, moves: Sequence[Move] = ()) -> str:
+        """What a replay under another reading did, in plain sentences (see
+        :func:`lld.replay.replay_under`); ``moves``: the record's moves, to name the
+        move where it stops.
+
+        >>> from lld.replay import Outcome
+        >>> Table(3, 0).outcome(Outcome("plays_through", "", (0, 0, 0), 2, 0))
+        'Plays to the end: nobody wins or loses; Player 3 is the last player left in; \
+the pot is empty.'
+        """
+
+        def at(number: int | None) -> str:
+            if number is None:
+                return "the deal"
+            if 0 < number <= len(moves):
+                return f"move {number} ({self.move(moves[number - 1])})"
+            return f"move {number}"
+
+        result = self.result(o.net, o.last_player, o.pot_left or 0) if o.net is not None else ""
+        if o.kind == "plays_through":
+            return f"Plays to the end: {result}."
+        if o.kind == "ends_early":
+            left = len(moves) - (o.move_number or 0)
+            unplayed = f", with {_moves(left)} of the record unplayed" if moves else ""
+            return f"The hand is over sooner, after {at(o.move_number)}{unplayed}: {result}."
+        if o.kind == "illegal":
+            why = self.reason(o.reason or "")
+            ruling = f" ({o.rule})" if o.rule and f"({o.rule}" not in why else ""
+            text = f"Stops at {at(o.move_number)}: not allowed here, because {why}{ruling}."
+            if o.redealt:
+                text += (
+                    " (This reading deals other cards from the record's shuffle, so the"
+                    " recorded moves no longer fit the hands.)"
+                )
+            return text
+        if o.kind == "unfinished":
+            who = "someone" if o.to_play is None else self.plain_name(o.to_play)
+            return (
+                "Every move is allowed, but the hand is not over after the last one:"
+                f" {who} still has to play."
+            )
+        return f"No game: {o.why_no_game or o.text}."
 
 
 def table_of(players: int, dealer: int, names: Sequence[str] = ()) -> Table:

@@ -147,6 +147,23 @@ for _reading in PRESETS.values():
 del _reading
 
 #: Which source each preset reads. The reconstruction reads them all.
+#: How a reader names each preset: by its source's author (or its collection),
+#: and the reconstruction as the project's ("du Coeur's reading", "the project's
+#: reading").
+PRESET_NAMES = {
+    "du-coeur": "du Coeur",
+    "parlett": "Parlett",
+    "caidis": "Compendium Caidis",
+    "sympkyn": "Sympkyn",
+    "reconstruction": "the project",
+}
+
+
+def reading_name(preset: str) -> str:
+    """``du Coeur's reading``, ``the project's reading``: a preset in a reader's words."""
+    return f"{PRESET_NAMES.get(preset, preset)}'s reading"
+
+
 PRESET_SOURCE = {
     "du-coeur": "du-coeur",
     "parlett": "parlett",

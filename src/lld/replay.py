@@ -146,6 +146,13 @@ class Outcome:
     same_result: bool | None = None
     #: Every event of the replay, up to where it stopped.
     events: tuple[Event, ...] = field(default=(), repr=False)
+    #: The reading deals other cards from the record's seed than the record's own.
+    redealt: bool = False
+    #: ``unfinished``: the seat still to play.
+    to_play: int | None = None
+    #: ``no_game``: why, in a reader's words (no option names): "this reading
+    #: gives no game for 3 players".
+    why_no_game: str | None = None
 
     @property
     def key(self) -> object:
@@ -197,8 +204,9 @@ def replay_under(
     try:
         other = replace(rec, ruleset=name, options=tuple(changed.items()), result=None)
     except RecordError as error:
-        why = _no_game(name, changed, rec.players) or error.problem
-        return Outcome("no_game", f"no game: {why}")
+        why, plain = _no_game(name, changed, rec.players) or (error.problem, None)
+        plain = plain or f"the record's hand cannot be set up under this reading ({why})"
+        return Outcome("no_game", f"no game: {why}", why_no_game=plain)
     game = other.new_game()
     total = len(other.moves)
     # A seed deals by the reading's table (hand sizes, a widow): the same seed may
@@ -231,6 +239,7 @@ def replay_under(
                 move_number=i + 1, move=move, reason=error.reason, rule=error.rule,
                 option=error.option, diverges_at=diverges if diverges is not None else i,
                 same_result=False if original is not None else None, events=tuple(game.events),
+                redealt=bool(redealt),
             )  # fmt: skip
         if diverges is None and original is not None:
             mine = tuple(game.events[seen:])
@@ -244,7 +253,7 @@ def replay_under(
         return Outcome(
             "unfinished", text, diverges_at=diverges,
             same_result=None if original is None else original[1] is None,
-            events=tuple(game.events),
+            events=tuple(game.events), to_play=game.to_play,
         )  # fmt: skip
     return _settled(other, game, "plays_through", "plays through", original, diverges)
 
@@ -254,10 +263,10 @@ def _cards(deal: Deal) -> tuple[int, tuple[int, ...], int]:
     return deal.dealer, deal.hands, deal.table
 
 
-def _no_game(name: str, changed: dict[str, str | None], players: int) -> str | None:
+def _no_game(name: str, changed: dict[str, str | None], players: int) -> tuple[str, str] | None:
     """Why the reading run (preset ``name`` with ``changed``) sets up no hand for
-    ``players``, naming that reading and the table for that many players; ``None``
-    if the reason is another."""
+    ``players``, naming that reading and the table for that many players, and the
+    same in a reader's words; ``None`` if the reason is another."""
     from lld.ruleset import describe_reading, no_break_even_problem, no_game_problem
     from lld.stakes import table_for
 
@@ -268,9 +277,16 @@ def _no_game(name: str, changed: dict[str, str | None], players: int) -> str | N
     table = options[f"deal_{players}"]
     if table is None:
         counts = tuple(n for n in range(3, 9) if options[f"deal_{n}"] is not None)
-        return no_game_problem(reading, players, counts)
+        return (
+            no_game_problem(reading, players, counts),
+            f"this reading has no game for {players} players",
+        )
     if options["settlement"] == "break_even" and table_for(players, table).break_even is None:
-        return f"{reading}: {no_break_even_problem(options, [players])}"
+        return (
+            f"{reading}: {no_break_even_problem(options, [players])}",
+            f"this reading settles up by the break-even, and its deal for {players} players"
+            " has no break-even",
+        )
     return None
 
 
