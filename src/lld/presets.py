@@ -146,7 +146,6 @@ for _reading in PRESETS.values():
     _reading.as_named()  # each repr is its name (see Ruleset.__repr__)
 del _reading
 
-#: Which source each preset reads. The reconstruction reads them all.
 #: How a reader names each preset: by its source's author (or its collection),
 #: and the reconstruction as the project's ("du Coeur's reading", "the project's
 #: reading").
@@ -164,6 +163,7 @@ def reading_name(preset: str) -> str:
     return f"{PRESET_NAMES.get(preset, preset)}'s reading"
 
 
+#: Which source each preset reads. The reconstruction reads them all.
 PRESET_SOURCE = {
     "du-coeur": "du-coeur",
     "parlett": "parlett",
