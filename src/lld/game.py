@@ -205,7 +205,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_royal_rest": list.copy,
     "fresh": SAME,
     # Lying down.
-    "lie_downs": SAME,
+    "_lie_downs": list.copy,
     # The stakes and the log.
     "ledger": Ledger.copy,
     "public_changes": SAME,
@@ -229,8 +229,8 @@ class Game:
     - ``free_pending``: some seat may have a free move (see :meth:`free_seats`);
     - ``fresh``: the ``(seat, rank)`` pairs the latest turn made layable, which
       R20's ``promptly_or_own_turn`` lets their holder lay at once;
-    - ``lie_downs``: the cards each seat's lie-down put on the table (0 until it
-      lies down); :attr:`dead_groups`: the groups on the table nobody can mate;
+    - :attr:`lie_downs`: the cards each seat's lie-down put on the table (0 until
+      it lies down); :attr:`dead_groups`: the groups on the table nobody can mate;
     - ``ledger``; :attr:`log` and :attr:`events`, :attr:`moves`;
     - ``public_changes``: how often the public state that changes seldom (the
       dead groups, the lie-downs, the ledger) has changed since the deal, so
@@ -257,7 +257,6 @@ class Game:
     over: bool
     free_pending: bool
     fresh: tuple[tuple[int, int], ...]
-    lie_downs: tuple[int, ...]
     ledger: Ledger
     public_changes: int
 
@@ -303,7 +302,7 @@ class Game:
         # rank -> (origin, offender, turn from which others may claim it)
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, the cards its lie-down put on the table (0 until it lies down)
-        self.lie_downs = (0,) * n
+        self._lie_downs = [0] * n
         self.public_changes = 0
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
@@ -1054,9 +1053,7 @@ class Game:
         self.hands[seat] = 0
         self.table = table = self.table | hand
         self.out[seat] = True
-        lie_downs = list(self.lie_downs)
-        lie_downs[seat] = hand
-        self.lie_downs = tuple(lie_downs)
+        self._lie_downs[seat] = hand
         self.public_changes += 1  # the lie-down, its payment and any dead group below
         self._in_play -= 1
         self._lay_watch[seat] = 0
@@ -1198,6 +1195,11 @@ class Game:
             for _, seat, kind, hand, table, _ in self._log
             if kind in KINDS
         ]
+
+    @property
+    def lie_downs(self) -> tuple[int, ...]:
+        """The cards each seat's lie-down put on the table (0 until it lies down)."""
+        return tuple(self._lie_downs)
 
     @property
     def dead_groups(self) -> tuple[DeadGroup, ...]:
