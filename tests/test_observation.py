@@ -216,7 +216,7 @@ def test_a_lie_downs_cards_are_the_hand_it_held(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_the_game_counts_every_change_a_driver_must_see(name: str) -> None:
-    """A driver makes its observations' context afresh only when Game._public_changes
+    """A driver makes its observations' context afresh only when Game.public_changes
     moves: every move that changes the dead groups, the lie-downs or the ledger,
     the settlement included, moves it."""
     changes = 0
@@ -224,7 +224,7 @@ def test_the_game_counts_every_change_a_driver_must_see(name: str) -> None:
         game = midgame(name, seed, 0)
         public = Public.of(game)
         rng = random.Random(seed)
-        before, counted = context_now(game, public), game._public_changes
+        before, counted = context_now(game, public), game.public_changes
         while not game.over:
             options = list(game.turn_moves())
             for seat in game.free_seats():
@@ -232,9 +232,9 @@ def test_the_game_counts_every_change_a_driver_must_see(name: str) -> None:
             game.play(options[int(rng.random() * len(options))])
             now = context_now(game, public)
             if now != before:
-                assert game._public_changes != counted, (seed, game.moves[-1])
+                assert game.public_changes != counted, (seed, game.moves[-1])
                 changes += 1
-            before, counted = now, game._public_changes
+            before, counted = now, game.public_changes
     assert changes
 
 

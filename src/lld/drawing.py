@@ -28,16 +28,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from lld import svg
 from lld.cards import count, iter_cards
 
-if TYPE_CHECKING:
-    from lld.observation import Observation
-    from lld.position import Position
+__all__ = ["BoardRow", "View", "board", "board_html", "board_text"]
 
-__all__ = ["BoardRow", "board", "board_html", "board_text"]
+
+class View(Protocol):
+    """What a board is drawn from: a :class:`~lld.position.Position` and an
+    :class:`~lld.observation.Observation` both have it. (A protocol: each of
+    them imports this module for its ``_repr_html_``, so it imports neither.)"""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def to_play(self) -> int: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def out(self) -> Sequence[str | None]: ...
+    @property
+    def won(self) -> Sequence[int]: ...
+    @property
+    def lie_downs(self) -> Sequence[int]: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def aside(self) -> int: ...
+    @property
+    def net(self) -> Sequence[int]: ...
+    @property
+    def pot(self) -> int: ...
 
 
 class BoardRow(NamedTuple):
@@ -61,7 +88,7 @@ def _seat_name(s: int, names: Sequence[str] | None) -> str:
     return names[s] if names else f"Seat {s}"
 
 
-def board(view: Position | Observation, names: Sequence[str] | None = None) -> list[BoardRow]:
+def board(view: View, names: Sequence[str] | None = None) -> list[BoardRow]:
     """The rows to draw for ``view``: each seat, then the table, then the pot.
 
     ``names``: what to call each seat (a page for readers passes ``Player 1`` …
@@ -110,14 +137,14 @@ def board(view: Position | Observation, names: Sequence[str] | None = None) -> l
     return rows
 
 
-def _who(view: Position | Observation, names: Sequence[str] | None) -> str:
+def _who(view: View, names: Sequence[str] | None) -> str:
     seat = getattr(view, "seat", None)
     if seat is None:
         return "The whole position"
     return f"What {names[seat]} can see" if names else f"What seat {seat} can see"
 
 
-def board_text(view: Position | Observation, names: Sequence[str] | None = None) -> str:
+def board_text(view: View, names: Sequence[str] | None = None) -> str:
     """The board in words, one row a line: the drawing's text alternative."""
     lines = [_who(view, names) + ":"]
     for r in board(view, names):
@@ -130,7 +157,7 @@ def board_text(view: Position | Observation, names: Sequence[str] | None = None)
 
 
 def board_html(
-    view: Position | Observation,
+    view: View,
     draw: Callable[[tuple[int, ...], int], str] | None = None,
     names: Sequence[str] | None = None,
 ) -> str:

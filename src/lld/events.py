@@ -15,6 +15,10 @@ from lld.cards import format_cards
 from lld.kinds import EventKind
 from lld.moves import KINDS, Move
 
+#: An event as the game logs it: a plain tuple in :class:`Event`'s field order
+#: (building an Event per capture would cost the playout loop more than the capture).
+LogEntry = tuple[str, "int | None", EventKind, int, int, int]
+
 _DESCRIPTIONS = {
     EventKind.DEAL: "{seat} deals",
     EventKind.ANTE: "{seat} antes {amount}",

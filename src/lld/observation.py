@@ -95,7 +95,7 @@ class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PublicLog):
             return NotImplemented
-        return self._entries == other._entries
+        return self[:] == other[:]
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -123,7 +123,7 @@ class Public(NamedTuple):
             cls,
             (
                 game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
-                tuple(map(int.bit_count, deal.hands)), PublicLog.of(game._log),
+                tuple(map(int.bit_count, deal.hands)), PublicLog.of(game.log),
             ),
         )  # fmt: skip
 
@@ -175,7 +175,7 @@ class Observation(NamedTuple):
             cls,
             (
                 seat, game.hands[seat], game.table, game.to_play, game.turns, game.over, turn,
-                free, own_fresh(game._fresh, seat), context, len(public.log),
+                free, own_fresh(game.fresh, seat), context, len(public.log),
             ),
         )  # fmt: skip
 
@@ -349,7 +349,7 @@ class Observation(NamedTuple):
 # hand, so it builds them itself, as plain tuples of what the game keeps (see
 # Observation.of for the fields). What changes seldom it keeps in one Context,
 # made again (context_now) only when the game's count of such changes
-# (Game._public_changes) has moved since: comparing one number costs a
+# (Game.public_changes) has moved since: comparing one number costs a
 # decision less than comparing the dead groups themselves.
 
 
@@ -360,13 +360,11 @@ def starting_context(game: Game) -> Context:
 
 def context_now(game: Game, public: Public) -> Context:
     """The dead groups, the lie-downs and the ledger of ``game`` now, with ``public``."""
-    dead = game._dead
-    groups = tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead)) if dead else ()
-    return _new(Context, (public, groups, tuple(game._lie_downs), tuple(game.ledger._raw)))
+    return _new(Context, (public, game.dead_groups, game.lie_downs, game.ledger.rows))
 
 
-def own_fresh(fresh: set[tuple[int, int]], seat: int) -> tuple[int, ...]:
-    """The ranks ``seat`` holds in ``fresh`` (``Game._fresh``: (seat, rank) pairs), in order."""
+def own_fresh(fresh: tuple[tuple[int, int], ...], seat: int) -> tuple[int, ...]:
+    """The ranks ``seat`` holds in ``fresh`` (``Game.fresh``: (seat, rank) pairs), in order."""
     if len(fresh) == 1:  # nearly always: the one pair the latest turn made layable
         ((holder, rank),) = fresh
         return (rank,) if holder == seat else ()
@@ -439,7 +437,7 @@ def sample(observation: Observation, rng: random.Random) -> Game:
                 world.play(move)
         except IllegalMoveError:
             continue
-        if world._log == log:
+        if world.log == log:
             return world
     raise LldError(f"no world consistent with this observation in {SAMPLE_ATTEMPTS} deals")
 

@@ -65,12 +65,12 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
         game.free_seats, game.free_moves, game.play, game.turn_moves
     )  # fmt: skip
     # The game's own lists: changed in place, never replaced.
-    hands, log = game.hands, game._log
+    hands, log = game.hands, game.log
     context = starting_context(game)
     public = context[0]
     # The context holds what changes seldom (the dead groups, the lie-downs,
     # the ledger): made again only when the game counts a change to them.
-    changes = game._public_changes
+    changes = game.public_changes
     while True:
         if game.free_pending:  # never once the hand is over
             seats: Sequence[int] = free_seats()
@@ -83,9 +83,9 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
                         moves = free_moves(seat)  # none once the hand is over
                         if not moves:
                             break
-                        if game._public_changes != changes:
-                            context, changes = context_now(game, public), game._public_changes
-                        fresh = game._fresh
+                        if game.public_changes != changes:
+                            context, changes = context_now(game, public), game.public_changes
+                        fresh = game.fresh
                         move = free(
                             new_tuple(
                                 Observation,
@@ -106,9 +106,9 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
         if len(moves) == 1:  # no choice (over a third of a random hand's turns): not asked
             play(moves[0])
             continue
-        if game._public_changes != changes:
-            context, changes = context_now(game, public), game._public_changes
-        fresh = game._fresh
+        if game.public_changes != changes:
+            context, changes = context_now(game, public), game.public_changes
+        fresh = game.fresh
         play(
             chooses[seat](
                 new_tuple(

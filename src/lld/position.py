@@ -51,10 +51,9 @@ from lld.cards import format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError, PositionError, shown
 from lld.events import Event
-from lld.free_moves import claimable
 from lld.ledger import Entry, totals
 from lld.moves import CLAIM, LAY, LIE, Move
-from lld.rule_tables import DEAD_OPTION, DEAD_RULE
+from lld.rule_tables import DEAD_OPTION, DeadGroup, claimable
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable
 
@@ -70,26 +69,6 @@ MAGIC = "# lld position"
 JSON_FORMAT = "lld-position/1"
 #: Which option decides whether each kind of dead group may be claimed.
 _DEAD_OPTION = DEAD_OPTION
-
-
-class DeadGroup(NamedTuple):
-    """Cards of one rank on the table that no hand can mate any more (R11, R15, R24, R36, R37).
-
-    ``origin`` is how they came to be there (``table_mournival``,
-    ``pair_royal_remainder``, ``lie_down_pair``, ``mistaken_lie_down_pair``,
-    ``chosen_lie_down_pair``), ``offender`` whose oversight
-    they are (the dealer's, for a table mournival), and ``opens`` the turn
-    from which others may claim them.
-    """
-
-    rank: int
-    origin: str
-    offender: int
-    opens: int
-
-    @property
-    def rule(self) -> str:
-        return DEAD_RULE[self.origin]
 
 
 class Claim(NamedTuple):
@@ -212,10 +191,9 @@ class Position:
             rules=game.rules, deal=game.deal, moves=tuple(game.moves),
             hands=tuple(game.hands), table=game.table, won=tuple(game.won), aside=game.aside,
             to_play=game.to_play, turns=game.turns, over=game.over,
-            last_player=game.last_player, final_turn=game._final_turn,
-            out=out_how(game.out, events), lie_downs=tuple(game._lie_downs),
-            dead=tuple(DeadGroup(r, *game._dead[r]) for r in sorted(game._dead)),
-            fresh=tuple(sorted(game._fresh)), ledger=tuple(game.ledger.entries), events=events,
+            last_player=game.last_player, final_turn=game.final_turn,
+            out=out_how(game.out, events), lie_downs=game.lie_downs, dead=game.dead_groups,
+            fresh=tuple(sorted(game.fresh)), ledger=tuple(game.ledger.entries), events=events,
         )  # fmt: skip
 
     @classmethod
@@ -297,8 +275,7 @@ class Position:
     def ending(self) -> Ending:
         """The settlement if the hand ended now, worked out by the engine on a copy."""
         game = self._game.copy()
-        while not game.over:
-            game._finish()  # twice under one_more: the last player's turn, then the end
+        game.end_now()
         net = tuple(game.ledger.net)
         return Ending(
             net, game.ledger.pot, game.last_player,

@@ -30,6 +30,28 @@ DEAD_RULE = {
 }
 #: The option deciding whether each kind of dead group may be claimed.
 DEAD_OPTION = {origin: origin for origin in DEAD_RULE}
+
+
+class DeadGroup(NamedTuple):
+    """Cards of one rank on the table that no hand can mate any more (R11, R15, R24, R36, R37).
+
+    ``origin`` is how they came to be there (``table_mournival``,
+    ``pair_royal_remainder``, ``lie_down_pair``, ``mistaken_lie_down_pair``,
+    ``chosen_lie_down_pair``), ``offender`` whose oversight
+    they are (the dealer's, for a table mournival), and ``opens`` the turn
+    from which others may claim them.
+    """
+
+    rank: int
+    origin: str
+    offender: int
+    opens: int
+
+    @property
+    def rule(self) -> str:
+        return DEAD_RULE[self.origin]
+
+
 #: The ruling behind a capture, by ``from_hand_nibble << 4 | table_nibble_before``:
 #: two cards from the hand is a pair against a pair (R16); one card is R12,
 #: R13 or R14 as one, two or three of the rank were on the table (four on the
@@ -176,6 +198,20 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         claim_next_turn=rules.claim_deadline == "next_turn",
         claimable_kinds=claimable,
     )
+
+
+def claimable(table: int, rank: int) -> int:
+    """R24, R25: the cards of a dead ``rank`` a claim takes from ``table``, lowest suits first.
+
+    Cards are claimed in pairs: all of them, or all but one of an odd number
+    (a pair royal whose fourth is won, R24: the third stays for the dealer).
+
+    >>> from lld.cards import format_cards, parse_cards
+    >>> format_cards(claimable(parse_cards("7C 7H 7S"), 6))
+    '7C 7H'
+    """
+    nib = table >> (rank << 2) & 15
+    return LOWEST[nib][NIBBLE_COUNT[nib] & ~1] << (rank << 2)
 
 
 #: R17-R19: how many cards may be laid from a rank held so many times (a pair

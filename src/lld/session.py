@@ -77,7 +77,7 @@ class Table:
     @property
     def lie_downs(self) -> dict[int, int]:
         """seat -> the cards its lie-down put on the table (public at a table)."""
-        return {seat: cards for seat, cards in enumerate(self.game._lie_downs) if cards}
+        return {seat: cards for seat, cards in enumerate(self.game.lie_downs) if cards}
 
     @classmethod
     def resume(
@@ -106,7 +106,7 @@ class Table:
         game.play(move)
         # A lie-down puts the whole hand face up (public from then on); the game
         # keeps what it put down, even when it ended the hand and swept the table.
-        put_down = game._lie_downs[move.seat] if move.kind == LIE else 0
+        put_down = game.lie_downs[move.seat] if move.kind == LIE else 0
         played = Played(len(game.moves), move, put_down, tuple(game.events[before:]))
         if self.listener is not None:
             self.listener(played)

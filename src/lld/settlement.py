@@ -1,12 +1,12 @@
-"""The end of a hand (R28-R34): who goes out, the last player, who gets the
-leftover cards, and the stakes paid out.
+"""The settlement of a hand, on plain values (R29-R33): which leftover cards the
+dealer takes, and the stakes paid out.
 
-A seat whose hand is emptied goes out (R34, :func:`goes_out`). When one
-seat or none is left in play the hand ends (:func:`finish`): the last player
-is named, and under ``last_player_turn=one_more`` has one more turn (R28);
-the dealer takes the leftovers or the pairs among them (R29,
-:func:`share_leftovers`); then the bonus and each seat's stakes are paid
-through the ledger (R30-R33, :func:`settle`).
+The game (:class:`~lld.game.Game`) decides when the hand ends and who is the
+last player (R28, R34); it then asks :func:`share_leftovers` which of the
+leftover cards the dealer takes (R29), and :func:`settle` pays the bonus and
+each seat's stakes through the ledger (R30-R33). Neither reads a game: they
+take the won piles, the ledger and the stakes, and give back or log what
+they decide.
 
 >>> from lld.cards import mask_of
 >>> from lld.ledger import Ledger
@@ -25,31 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS, count
-from lld.kinds import (
-    BONUS,
-    LAST_PLAYER,
-    LEFTOVERS,
-    OUT,
-    PAYS,
-    POT_LEFT,
-    SET_ASIDE,
-    TIE,
-    WINS,
-    EventKind,
-)
+from lld.events import LogEntry
+from lld.kinds import BONUS, PAYS, POT_LEFT, TIE, WINS
 from lld.ledger import Ledger
 from lld.rule_tables import LOWEST
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable, stakes_for_cards
-
-if TYPE_CHECKING:
-    from lld.game import Game
-
-#: An entry of the game's log, in :class:`~lld.events.Event`'s field order.
-LogEntry = tuple[str, "int | None", EventKind, int, int, int]
 
 
 def share_leftovers(leftovers: int, rule: str) -> int:
@@ -112,51 +95,3 @@ def settle(
             log(("R33", None, TIE, 0, 0, ledger.pot))
     if ledger.pot:
         log(("R31", None, POT_LEFT, 0, 0, ledger.pot))
-
-
-def goes_out(game: Game, seat: int, rule: str) -> None:
-    """``seat`` is out of the hand: its hand is emptied (R34), or it has lain down."""
-    game.out[seat] = True
-    game._in_play -= 1
-    game._log.append((rule, seat, OUT, 0, 0, 0))
-
-
-def finish(game: Game) -> None:
-    """End the hand once one seat or none is in play: R28, then R29, then R30-R33.
-
-    Under ``last_player_turn=one_more`` the first call gives the last player
-    his turn, and the hand ends at the next.
-    """
-    log = game._log.append
-    last = game.out.index(False) if game._in_play == 1 else None
-    if last is not None and game.rules.last_player_turn == "one_more" and not game._final_turn:
-        # R28: the last player gets one more turn.
-        game._final_turn = True
-        game.last_player = last
-        log(("R28", last, LAST_PLAYER, 0, 0, 0))
-        game.to_play = last
-        return
-    if not game._final_turn:
-        game.last_player = last
-        if last is not None:
-            log(("R28", last, LAST_PLAYER, 0, 0, 0))
-    last = game.last_player
-    game.over = True
-    # R29: the leftover cards.
-    leftovers = game.table + sum(game.hands)  # disjoint sets: the sum is the union
-    game.hands[:] = [0] * game.n
-    game.table = 0
-    game._dead.clear()
-    game._public_changes += 1  # and the settlement's stakes, below
-    game._lay_watch = [0] * game.n
-    game.free_pending = False
-    dealer = game.dealer
-    taken = share_leftovers(leftovers, game.rules.leftovers)
-    if taken:
-        game.won[dealer] |= taken
-        game._won_all |= taken
-        log(("R29", dealer, LEFTOVERS, 0, taken, 0))
-    game.aside = leftovers & ~taken
-    if game.aside:
-        log(("R29", None, SET_ASIDE, 0, game.aside, 0))
-    settle(game.rules, game.stakes, game.won, last, game.ledger, log)

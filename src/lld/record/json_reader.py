@@ -119,7 +119,9 @@ class _JsonReader:
         for key, v in raw_options.items():
             if not isinstance(key, str):
                 raise self.fail("$.options", f"option names must be strings, not {key!r}")
-            path = f"$.options.{key}"
+            # A name that is not one printable line is quoted, escapes and all, so
+            # that the error stays one line.
+            path = f"$.options.{key}" if key.isprintable() else f"$.options[{json.dumps(key)}]"
             if v is None:
                 if not key.startswith("deal_") or key not in OPTIONS:
                     raise self.fail(path, "only a deal_N option may be null (no game)")
