@@ -122,7 +122,15 @@ def _number(word: str) -> int:
 
 
 def identifiers_and_engine_words(text: str) -> list[str]:
-    """Option identifiers (names, ``name=value``, values with ``_``) and engine words."""
+    """Option identifiers (names, ``name=value``, values with ``_``) and engine words.
+
+    The sources' web addresses are left out, wherever a PDF's lines break them: a
+    cited address is not reading text (Compendium Caidis's ends
+    ``?title=Laugh_and_Lie_Down``).
+    """
+    for source in load().sources:
+        if source.url:
+            text = re.sub(r"\s*".join(map(re.escape, source.url)), " ", text)
     found = [m.group(0) for m in re.finditer(r"\b\w+=\w+", text)]
     found += [m.group(0) for m in re.finditer(r"\b[a-z]+_[a-z0-9_]+\b", text)]
     found += [name for name in OPTIONS if "_" not in name and f"{name}=" in text]
