@@ -18,6 +18,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from lld.concordance import Concordance, load
+from lld.handout.cite import ruling_fragment
 from lld.reports import RulingReport, ruling_report
 
 from .expect import check_expect, parse_expect
@@ -90,8 +91,9 @@ def source_label(source_id: str) -> str:
 
 
 def ruling_label(ruling_id: str) -> str:
-    """The stable explicit label of a ruling's section: ``R22`` is ``r22``."""
-    return ruling_id.lower()
+    """The stable explicit label of a ruling's section: ``R22`` is ``r22``
+    (:func:`lld.handout.cite.ruling_fragment`, the scheme's one home)."""
+    return ruling_fragment(ruling_id)
 
 
 def clause_label(clause_id: str) -> str:

@@ -35,7 +35,7 @@ from lld.handout.cite import (
 from lld.presets import PRESET_SOURCE, PRESETS
 from lld.ruleset import EDITORIAL
 
-from .common import concordance, note_engine_dependencies, para, raw_html
+from .common import concordance, note_engine_dependencies, para, raw_html, ruling_label
 from .releases import cite_site
 
 logger = logging.getLogger(__name__)
@@ -152,7 +152,7 @@ class CitationsDirective(SphinxDirective):
 def _cite_box(docname: str, ruling_id: str, site: str) -> nodes.container:
     """The box closing a ruling: its heading as text (its terms are linked to the
     glossary), the citation to copy, and where to find more."""
-    anchor = ruling_id.lower()
+    anchor = ruling_label(ruling_id)
     up = _up(docname)
     box = nodes.container(classes=["lld-cite-box"])
     box += para("Cite this ruling", classes=["lld-cite-head"])

@@ -18,6 +18,7 @@ from html import escape
 import lld
 from lld.demonstrate import examples_directory
 from lld.drawing import board_html
+from lld.handout.cite import ruling_anchor
 from lld.record import HandRecord, load_record
 from lld.replay import Outcome, Step
 
@@ -43,7 +44,7 @@ def ruling_link(rule: str | None) -> str:
     """``R22`` as a link to its section of the rules (the site's label ``r22``)."""
     if not rule:
         return ""
-    href = f"{_site_root()}rules.html#{rule.lower()}"
+    href = f"{_site_root()}{ruling_anchor(rule)}"
     return f'<a href="{escape(href)}" target="_top">{escape(rule)}</a>'
 
 

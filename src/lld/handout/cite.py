@@ -217,9 +217,23 @@ def _version(version: str | None) -> str:
     return __version__
 
 
+#: The site's page of rulings; each ruling is a section of it.
+RULES_PAGE: Final = "rules.html"
+
+
+def ruling_fragment(ruling_id: str) -> str:
+    """A ruling's label on the site, the fragment of its address: ``R14`` is ``r14``.
+
+    The one home of the scheme: the site's sections, the citations, the
+    handouts and the notebook cells all link through it, and released copies
+    keep it, so it never changes.
+    """
+    return ruling_id.lower()
+
+
 def ruling_anchor(ruling_id: str) -> str:
     """The page and anchor of a ruling on the site: ``rules.html#r14``."""
-    return f"rules.html#{ruling_id.lower()}"
+    return f"{RULES_PAGE}#{ruling_fragment(ruling_id)}"
 
 
 def ruling_key(ruling_id: str) -> str:

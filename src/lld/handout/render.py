@@ -14,7 +14,7 @@ import re
 from html import escape
 
 from lld import svg
-from lld.handout.cite import LOCAL_BUILD, NO_ADDRESS, ruling_citation
+from lld.handout.cite import LOCAL_BUILD, NO_ADDRESS, ruling_anchor, ruling_citation
 from lld.handout.content import Handout, Rule, Section, count_list, sentence
 from lld.handout.example import Example
 from lld.handout.order import BRIEF
@@ -241,7 +241,7 @@ def _cite(h: Handout) -> str:
 
 
 def _head(h: Handout) -> str:
-    anchors = f"{h.site}rules.html#r1 and so on" if h.site else "its rules page"
+    anchors = f"{h.site}{ruling_anchor('R1')} and so on" if h.site else "its rules page"
     lead = (
         f'<p class="lead">The rules in the order a hand is played, for'
         f" {count_list(h.players)} players. The number beside each rule (R1 …) is its"
