@@ -16,7 +16,6 @@ from lld.moves import LIE, Move
 from lld.observation import Observation
 from lld.reports import StakesReport
 from lld.session import Played
-from lld.stakes import stakes_for_cards
 
 LEGEND = (
     "Each line ends with the ruling that allows it, e.g. [R12]: 'lld ruling R12' explains it."
@@ -58,7 +57,7 @@ def opening_lines(
     out.append(f"Stakes: {stakes.summary}.")
     if stakes.break_even is not None:
         out.append(
-            f"Break-even: {stakes.break_even} cards won. {stakes_rule(stakes.break_even)};"
+            f"Break-even: {stakes.break_even} cards won. {stakes_rule(stakes)};"
             f" the last player left in wins {stakes.last_player_bonus}."
         )
     else:
@@ -67,26 +66,14 @@ def opening_lines(
     return out
 
 
-def stakes_rule(break_even: int) -> str:
-    """How cards won turn into stakes, in the engine's own numbers
-    (:func:`lld.stakes.stakes_for_cards`): "one stake for every two cards" is not
-    true of an odd break-even, where a part-pair counts whole (R32)."""
-
-    def cards_for(stakes: int) -> int | None:
-        step = 1 if stakes > 0 else -1
-        c = break_even
-        while 0 <= c <= 52:
-            if stakes_for_cards(c, break_even) == stakes:
-                return c
-            c += step
-        return None
-
-    up = [cards_for(1), cards_for(2)]
-    down = [c for c in (cards_for(-1), cards_for(-2)) if c is not None]
-    text = f"{up[0]} cards won take 1 stake from the pot, {up[1]} take 2, and so on"
-    if down:
-        text += f"; {down[0]} pay 1 into it" + (
-            f", {down[1]} pay 2, and so on" if len(down) > 1 else ""
+def stakes_rule(stakes: StakesReport) -> str:
+    """How cards won turn into stakes, in words, from the report's
+    :attr:`~lld.reports.StakesReport.thresholds`."""
+    cards = dict(stakes.thresholds)
+    text = f"{cards[1]} cards won take 1 stake from the pot, {cards[2]} take 2, and so on"
+    if -1 in cards:
+        text += f"; {cards[-1]} pay 1 into it" + (
+            f", {cards[-2]} pay 2, and so on" if -2 in cards else ""
         )
     return text
 

@@ -27,7 +27,7 @@ from lld.cards import NUM_CARDS
 from lld.errors import RulesetError, shown
 from lld.roles import role_names
 from lld.ruleset import Ruleset
-from lld.stakes import StakesTable
+from lld.stakes import StakesTable, stakes_for_cards
 
 #: Whether a table balances, and if not, why.
 #:
@@ -171,6 +171,33 @@ class StakesReport:
     break_even: int | None
     settlement: str
     balance: BalanceCheck
+
+    @property
+    def thresholds(self) -> tuple[tuple[int, int], ...]:
+        """How cards won turn into stakes, as the engine settles them
+        (:func:`lld.stakes.stakes_for_cards`): ``(stakes, fewest cards won that
+        give them)`` for +1, +2, -1 and -2, each that a hand can reach. Empty where
+        the hand is settled by most pairs.
+
+        "One stake for every two cards" is not true of an odd break-even, where a
+        part-pair counts whole (R32): du Coeur's eight players break even at 5,
+        and 6 cards win a stake.
+
+        >>> from lld.reports import preset_rules
+        >>> stakes_report(preset_rules("du-coeur"), 8).thresholds
+        ((1, 6), (2, 8), (-1, 4), (-2, 2))
+        """
+        if self.break_even is None:
+            return ()
+        out = []
+        for stakes in (1, 2, -1, -2):
+            step = 1 if stakes > 0 else -1
+            cards = self.break_even
+            while 0 <= cards <= NUM_CARDS and stakes_for_cards(cards, self.break_even) != stakes:
+                cards += step
+            if 0 <= cards <= NUM_CARDS:
+                out.append((stakes, cards))
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         return {
