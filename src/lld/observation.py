@@ -53,16 +53,6 @@ if TYPE_CHECKING:
 TO_PILE = frozenset({CAPTURE, LAY, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
 
 
-def _public_twin(rules: Ruleset) -> Ruleset:
-    """An equal ruleset that carries none of the engine's caches.
-
-    The engine keeps its compiled tables on the ruleset object, and among them
-    the capture moves each seat has been offered; those say something about
-    the hands, so an observation holds this twin, not the game's own object.
-    """
-    return rules.replace()
-
-
 class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
     """The game's log, to read only: it holds nothing hidden (a lie-down's event
     has no cards), and an observation reads the part written before it was made."""
@@ -122,7 +112,7 @@ class Public(NamedTuple):
         return _new(
             cls,
             (
-                game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
+                game.rules, game.n, game.dealer, deal.table, deal.won,
                 tuple(map(int.bit_count, deal.hands)), PublicLog.of(game.log),
             ),
         )  # fmt: skip
@@ -375,20 +365,6 @@ _new = tuple.__new__
 _new_object = object.__new__
 
 
-_WORLD_RULES: dict[tuple[str | None, ...], Ruleset] = {}
-
-
-def _world_rules(rules: Ruleset) -> Ruleset:
-    """The ruleset object sampled worlds play under: one per reading, kept here,
-    where no observation reaches it (the engine's tables it carries fill with
-    the sampled worlds' cards)."""
-    key = (rules.name, *rules.options().values())
-    twin = _WORLD_RULES.get(key)
-    if twin is None:
-        twin = _WORLD_RULES[key] = rules.replace()
-    return twin
-
-
 #: How many deals :func:`sample` tries before it gives up.
 SAMPLE_ATTEMPTS = 10_000
 
@@ -431,7 +407,7 @@ def sample(observation: Observation, rng: random.Random) -> Game:
                 start += size
             hands.append(now | played[seat] | lies[seat])
         deal = Deal(o.players, o.dealer, tuple(hands), o.public.deal_table, o.public.deal_won)
-        world = Game.from_deal(_world_rules(o.rules), deal)
+        world = Game.from_deal(o.rules, deal)
         try:
             for move in moves:
                 world.play(move)
