@@ -76,3 +76,68 @@ def test_compiled_tables_are_kept_by_value_and_learn_nothing_from_hands() -> Non
         random_playout(Game.new(rules, 5, seed), random.Random(seed))
     assert [len(by_key) for by_key in tables.capture_moves] == sizes
     assert compiled(rules) == tables
+
+
+# ------------------------------------------------------------ positions and observations
+
+
+def _two_games(name: str, seed: int, moves: int) -> tuple[Game, Game]:
+    """Two games of the same deal, the same ``moves`` random moves played in each."""
+    rules = PRESETS[name]
+    players = rules.players[seed % len(rules.players)]
+    game, twin = Game.new(rules, players, seed), Game.new(ruleset(name).replace(), players, seed)
+    rng = random.Random(seed)
+    while not game.over and len(game.moves) < moves:
+        options = list(game.turn_moves())
+        for seat in game.free_seats():
+            options += game.free_moves(seat)
+        move = options[int(rng.random() * len(options))]
+        game.play(move)
+        twin.play(move)
+    return game, twin
+
+
+CASES = [(name, seed, moves) for name in sorted(PRESETS) for seed, moves in ((1, 0), (2, 9))]
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), CASES)
+def test_observations_are_values(name: str, seed: int, moves: int) -> None:
+    from lld.observation import Observation
+
+    game, twin = _two_games(name, seed, moves)
+    taken = [Observation.of(game, seat) for seat in range(game.n)]
+    hashes = [hash(o) for o in taken]
+    kept = pickle.loads(pickle.dumps(taken))
+    # Equal by content: the same seat with the same information, from another game.
+    for seat, o in enumerate(taken):
+        assert o == Observation.of(twin, seat)
+        assert hash(o) == hash(Observation.of(twin, seat))
+        assert {o: seat}[Observation.of(twin, seat)] == seat
+    assert len(set(taken)) == game.n  # the seats see different things
+    # The game plays on: nothing already taken changes.
+    random_playout(game, random.Random(seed))
+    assert game.over
+    assert taken == kept
+    assert [hash(o) for o in taken] == hashes
+    for seat, o in enumerate(taken):
+        assert o == Observation.of(twin, seat)
+        assert o != Observation.of(game, seat)
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), CASES)
+def test_positions_are_values(name: str, seed: int, moves: int) -> None:
+    from lld.position import Position
+
+    game, twin = _two_games(name, seed, moves)
+    position = Position.of(game)
+    claims, lays, ending = position.claims, position.lays, position.ending()
+    assert position == Position.of(twin)
+    assert hash(position) == hash(Position.of(twin))
+    assert {position: 1}[Position.of(twin)] == 1
+    random_playout(game, random.Random(seed))
+    assert position == Position.of(twin)
+    assert position != Position.of(game)
+    assert (position.claims, position.lays, position.ending()) == (claims, lays, ending)
+    assert vars(position).keys() == {f.name for f in dataclasses.fields(Position)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        position.turns = 0  # type: ignore[misc]

@@ -107,6 +107,10 @@ MAX_SEAT = 10**MAX_SEAT_DIGITS
 #: Each seat's lie-down move, made once.
 LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
 
+#: :attr:`Game.public_state`: the open dead groups, the lie-downs, the ledger's rows.
+PublicState = tuple[
+    tuple[DeadGroup, ...], tuple[int, ...], tuple[tuple[str, "int | None", "int | None", int], ...]
+]
 #: A refusal: the reason, the ruling and the option it turns on (if any).
 Problem = tuple[str, str, "str | None"]
 
@@ -211,7 +215,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_lie_downs": list.copy,
     # The stakes and the log.
     "ledger": Ledger.copy,
-    "public_changes": SAME,
+    "_public_state": SAME,
     "_log": list.copy,
     "_events": list.copy,
 }
@@ -235,10 +239,8 @@ class Game:
     - :attr:`lie_downs`: the cards each seat's lie-down put on the table (0 until
       it lies down); :attr:`dead_groups`: the groups on the table nobody can mate;
     - ``ledger``; :attr:`log` and :attr:`events`, :attr:`moves`;
-    - ``public_changes``: how often the public state that changes seldom (the
-      dead groups, the lie-downs, the ledger) has changed since the deal, so
-      that a driver making an observation at every decision compares one
-      number to know whether to read them again.
+    - :attr:`public_state`: the dead groups, the lie-downs and the ledger's rows
+      as one value, the same object until one of them changes.
     """
 
     __slots__ = tuple(FIELDS)
@@ -261,7 +263,6 @@ class Game:
     free_pending: bool
     fresh: tuple[tuple[int, int], ...]
     ledger: Ledger
-    public_changes: int
 
     # ================================================================ the deal (R1-R11)
 
@@ -307,7 +308,9 @@ class Game:
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, the cards its lie-down put on the table (0 until it lies down)
         self._lie_downs = [0] * n
-        self.public_changes = 0
+        # The public state that changes seldom, made when asked for (public_state)
+        # and dropped (None) wherever it changes.
+        self._public_state: PublicState | None = None
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
         self._lay_watch = [0] * n
@@ -558,7 +561,7 @@ class Game:
                 # R15: the pair left of a pair royal taken singly (not one card
                 # left of two, which only a set-up deal with odd won piles gives).
                 self._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
-                self.public_changes += 1
+                self._public_state = None
                 self.free_pending = True
         elif not left and NIBBLE_COUNT[in_hands] == 2:
             rank = shift >> 2
@@ -904,7 +907,7 @@ class Game:
         seat, cards = move.seat, move.table
         rank = rank_of(cards.bit_length() - 1)
         origin = self._dead.pop(rank)[0]
-        self.public_changes += 1
+        self._public_state = None
         self.table ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
@@ -1035,7 +1038,7 @@ class Game:
         self.table = table = self.table | hand
         self.out[seat] = True
         self._lie_downs[seat] = hand
-        self.public_changes += 1  # the lie-down, its payment and any dead group below
+        self._public_state = None  # the lie-down, its payment and any dead group below
         self._in_play -= 1
         self._lay_watch[seat] = 0
         self._log.append(("R35" if mistake else "R22", seat, LIE, 0, 0, 1 if mistake else 0))
@@ -1122,7 +1125,7 @@ class Game:
         self.hands[:] = [0] * self.n
         self.table = 0
         self._dead.clear()
-        self.public_changes += 1  # and the settlement's stakes, below
+        self._public_state = None  # and the settlement's stakes, below
         self._lay_watch = [0] * self.n
         self.free_pending = False
         dealer = self.dealer
@@ -1181,6 +1184,19 @@ class Game:
     def lie_downs(self) -> tuple[int, ...]:
         """The cards each seat's lie-down put on the table (0 until it lies down)."""
         return tuple(self._lie_downs)
+
+    @property
+    def public_state(self) -> PublicState:
+        """The public state that changes seldom, as one value: the open dead groups,
+        the lie-downs and the ledger's rows (:attr:`dead_groups`, :attr:`lie_downs`,
+        ``ledger.rows``). The same object is returned until one of them changes (a
+        lie-down, a dead group opened or claimed, the end of the hand), so a reader
+        asking at every decision (:class:`lld.observation.Observer`) tells a change
+        by identity and makes its own copy of them only then."""
+        state = self._public_state
+        if state is None:
+            state = self._public_state = (self.dead_groups, self.lie_downs, self.ledger.rows)
+        return state
 
     @property
     def dead_groups(self) -> tuple[DeadGroup, ...]:
