@@ -9,7 +9,8 @@ at the end may hold the fourth, which nobody could mate): with R38's takes_one
 every won pile holds pairs. At the end, the pot is left over exactly as the
 won piles and the stakes table say. ``--option name=value`` plays the presets
 with options changed (``--option one_against_pair=collects_all``). Random bots make
-every choice, free moves included, and now and then a random suit variant from
+every choice, free moves included, through the library's one driver loop
+(``lld.playout.play_out``), and now and then a random suit variant from
 ``legal_moves()`` is played instead, to exercise the full legality check.
 
 Exits non-zero, printing the ruleset, player count and seed, on the first
@@ -28,7 +29,8 @@ from lld.concordance import registry
 from lld.errors import LldError
 from lld.game import Game
 from lld.kinds import EventKind
-from lld.moves import CAPTURE, TURN_KINDS
+from lld.moves import CAPTURE, TURN_KINDS, Move
+from lld.playout import play_out
 from lld.presets import PRESETS, ruleset_with
 from lld.ruleset import Ruleset
 from lld.stakes import stakes_for_cards
@@ -100,28 +102,26 @@ def soak_one(rules: Ruleset, players: int, seed: int, rng: random.Random) -> Gam
     game = Game.new(rules, players, seed, seed % players)
     parity = PileParity(game)
     u = rng.random
-    while not game.over:
+
+    def turn(seat: int, moves: tuple[Move, ...]) -> Move:
+        if u() < 0.1:
+            legal = game.legal_moves(seat)
+            variants = [m for m in legal if m.kind in TURN_KINDS]
+            return variants[int(u() * len(variants))]
+        return moves[int(u() * len(moves))]
+
+    def free(seat: int, moves: tuple[Move, ...]) -> Move | None:
+        i = int(u() * (len(moves) + 1))
+        return moves[i] if i < len(moves) else None
+
+    def play(move: Move) -> None:
         before = list(game.hands)
-        for seat in game.free_seats():
-            while not game.over:
-                moves = game.free_moves(seat)
-                i = int(u() * (len(moves) + 1))
-                if i >= len(moves):
-                    break
-                game.play(moves[i])
-                check_position(game, before)
-                parity.check(game)
-        if not game.over:  # the free moves may have ended the hand
-            if u() < 0.1:
-                legal = game.legal_moves(game.to_play)
-                variants = [m for m in legal if m.kind in TURN_KINDS]
-                move = variants[int(u() * len(variants))]
-            else:
-                moves = game.turn_moves()
-                move = moves[int(u() * len(moves))]
-            game.play(move)
-            check_position(game, before)
-            parity.check(game)
+        game.play(move)
+        check_position(game, before)
+        parity.check(game)
+
+    # The library's one driver loop, every seat asked at every decision.
+    play_out(game, turn, free, play=play, ask_always=True)
     if game.ledger.pot != expected_pot_left(game):
         raise Broken(f"pot left {game.ledger.pot}, expected {expected_pot_left(game)}")
     if sum(game.ledger.net) + game.ledger.pot != 0:

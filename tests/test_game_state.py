@@ -14,7 +14,7 @@ import pytest
 from lld.game import DROPPED, FIELDS, RULESET, SAME, Game
 from lld.playout import random_playout
 from lld.presets import PRESETS, ruleset
-from lld.rule_tables import compile_rules
+from lld.rule_tables import compiled
 
 
 def immutable(value: object) -> bool:
@@ -105,8 +105,8 @@ def test_every_slot_is_declared_with_how_it_is_copied() -> None:
 @pytest.mark.parametrize(("name", "seed"), CASES)
 def test_shared_fields_are_immutable_or_the_rulesets(name: str, seed: int) -> None:
     game = midgame(name, seed)
-    compiled = game.rules.compiled(compile_rules)
-    owned = {id(game.rules), *map(id, compiled)}
+    tables = compiled(game.rules)
+    owned = {id(game.rules), *map(id, tables)}
     for name, how in FIELDS.items():
         value = getattr(game, name)
         if how == SAME:

@@ -20,7 +20,7 @@ from lld.cards import count
 from lld.deal import Deal
 from lld.game import Game
 from lld.moves import LIE, Move
-from lld.observation import Observation, Public, context_now, sample
+from lld.observation import Observation, sample
 from lld.playout import Choose, Free, in_rotation, run
 from lld.playout import drive as real_drive
 from lld.position import Position
@@ -215,26 +215,26 @@ def test_a_lie_downs_cards_are_the_hand_it_held(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_the_game_counts_every_change_a_driver_must_see(name: str) -> None:
-    """A driver makes its observations' context afresh only when Game.public_changes
-    moves: every move that changes the dead groups, the lie-downs or the ledger,
-    the settlement included, moves it."""
+def test_the_games_public_state_is_another_object_at_every_change(name: str) -> None:
+    """An Observer makes its observations' context afresh only when Game.public_state
+    is another object: every move that changes the dead groups, the lie-downs or
+    the ledger, the settlement included, gives a new one."""
     changes = 0
     for seed in range(40):
         game = midgame(name, seed, 0)
-        public = Public.of(game)
         rng = random.Random(seed)
-        before, counted = context_now(game, public), game.public_changes
+        before = game.public_state
         while not game.over:
             options = list(game.turn_moves())
             for seat in game.free_seats():
                 options += game.free_moves(seat)
             game.play(options[int(rng.random() * len(options))])
-            now = context_now(game, public)
+            now = game.public_state
+            assert now == (game.dead_groups, game.lie_downs, game.ledger.rows)
             if now != before:
-                assert game.public_changes != counted, (seed, game.moves[-1])
+                assert now is not before, (seed, game.moves[-1])
                 changes += 1
-            before, counted = now, game.public_changes
+            before = now
     assert changes
 
 

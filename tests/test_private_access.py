@@ -33,10 +33,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "Ledger.copy fills in a new ledger of its own class without __init__ (every hand"
         " starts from a copy)"
     ),
-    ("src/lld/observation.py", "log._entries"): (
-        "PublicLog.of fills in a new log of its own class without __init__ (one is made"
-        " for every hand a tournament plays)"
-    ),
     ("docs/_ext/lld_docs/cli.py", "parser._actions"): (
         "argparse has no public API listing a parser's options and subcommands"
     ),

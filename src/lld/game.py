@@ -45,13 +45,9 @@ from typing import Any, Final
 
 from lld.cards import (
     FULL_DECK,
-    LOW_PRESENCE,
     NIBBLE_COUNT,
     NUM_CARDS,
     RANK_BASES,
-    RANK_MASKS_HIGH,
-    RANK_MASKS_LOW,
-    RANK_SPLIT,
     count,
     count_rank,
     format_cards,
@@ -95,9 +91,10 @@ from lld.rule_tables import (
     MISTAKEN_LIE_DOWN_PAIR,
     PAIR_ROYAL_REMAINDER,
     TABLE_MOURNIVAL,
+    CompiledRules,
     DeadGroup,
     claimable,
-    compile_rules,
+    compiled,
     ranks_holding,
     ranks_holding_each,
 )
@@ -110,6 +107,10 @@ MAX_SEAT = 10**MAX_SEAT_DIGITS
 #: Each seat's lie-down move, made once.
 LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
 
+#: :attr:`Game.public_state`: the open dead groups, the lie-downs, the ledger's rows.
+PublicState = tuple[
+    tuple[DeadGroup, ...], tuple[int, ...], tuple[tuple[str, "int | None", "int | None", int], ...]
+]
 #: A refusal: the reason, the ruling and the option it turns on (if any).
 Problem = tuple[str, str, "str | None"]
 
@@ -117,6 +118,23 @@ Problem = tuple[str, str, "str | None"]
 # object; the playout loop makes several per turn.
 _new = tuple.__new__
 _new_object = object.__new__
+
+
+#: The last ruleset a game was set up under, and its tables (see _compiled).
+_last_compiled: tuple[Ruleset, CompiledRules] | None = None
+
+
+def _compiled(rules: Ruleset) -> CompiledRules:
+    """:func:`lld.rule_tables.compiled`, with the last ruleset's tables found by
+    identity first: hashing a ruleset's 27 fields costs a short hand a percent,
+    and a run plays one ruleset hand after hand."""
+    global _last_compiled
+    last = _last_compiled
+    if last is not None and last[0] is rules:
+        return last[1]
+    tables = compiled(rules)
+    _last_compiled = rules, tables
+    return tables
 
 
 @cache
@@ -138,23 +156,11 @@ def _anted(
     return ledger, tuple(entries)
 
 
-#: The key masks (a rank's mask, in the table's place and the hand's) of the
-#: ranks in a presence mask (as :func:`~lld.cards.ranks_present` gives), lowest
-#: first: filled in as met, at most one entry for each of the 8,192 sets of ranks.
-_KEY_MASKS: dict[int, tuple[int, ...]] = {}
-
-
-def _key_masks(both: int) -> tuple[int, ...]:
-    ranks = RANK_MASKS_LOW[both & LOW_PRESENCE] + RANK_MASKS_HIGH[both >> RANK_SPLIT]
-    _KEY_MASKS[both] = masks = tuple(rank << NUM_CARDS | rank for rank in ranks)
-    return masks
-
-
 # What a copy of a game (Game.copy) does with each field, as FIELDS declares it.
 #: Shared: a value no move changes in place (an int, a tuple, a frozen Deal).
 SAME: Final = "same"
-#: Shared: the ruleset and the tables compiled from it, shared by every game
-#: played under it (the capture moves are filled in as met, never with a game's state).
+#: Shared: the ruleset and the tables compiled from it alone, shared by every game
+#: played under it (lld.rule_tables.compiled: nothing in them is learned from a hand).
 RULESET: Final = "ruleset"
 #: Not kept: the moves last offered (see Game.play), which a copy offers afresh.
 DROPPED: Final = "dropped"
@@ -175,6 +181,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_captures": RULESET,
     "_capture_moves": RULESET,
     "_capture_rules": RULESET,
+    "_key_masks": RULESET,
     "_forced": SAME,
     "_lie_down_mistakes": SAME,
     "_any_time_lays": SAME,
@@ -208,7 +215,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_lie_downs": list.copy,
     # The stakes and the log.
     "ledger": Ledger.copy,
-    "public_changes": SAME,
+    "_public_state": SAME,
     "_log": list.copy,
     "_events": list.copy,
 }
@@ -232,10 +239,8 @@ class Game:
     - :attr:`lie_downs`: the cards each seat's lie-down put on the table (0 until
       it lies down); :attr:`dead_groups`: the groups on the table nobody can mate;
     - ``ledger``; :attr:`log` and :attr:`events`, :attr:`moves`;
-    - ``public_changes``: how often the public state that changes seldom (the
-      dead groups, the lie-downs, the ledger) has changed since the deal, so
-      that a driver making an observation at every decision compares one
-      number to know whether to read them again.
+    - :attr:`public_state`: the dead groups, the lie-downs and the ledger's rows
+      as one value, the same object until one of them changes.
     """
 
     __slots__ = tuple(FIELDS)
@@ -258,7 +263,6 @@ class Game:
     free_pending: bool
     fresh: tuple[tuple[int, int], ...]
     ledger: Ledger
-    public_changes: int
 
     # ================================================================ the deal (R1-R11)
 
@@ -284,17 +288,18 @@ class Game:
         # capture costs the playout loop more than the capture itself.
         self._log: list[LogEntry] = []
         self._events: list[Event] = []
-        compiled = rules.compiled(compile_rules)
-        self._shapes = compiled.shapes
-        self._captures = compiled.captures
-        self._capture_moves = compiled.capture_moves
-        self._capture_rules = compiled.capture_rules
-        self._forced = compiled.forced_lie_down
-        self._lie_down_mistakes = compiled.lie_down_mistakes
-        self._any_time_lays = compiled.any_time_lays
-        self._claim_in_rotation = compiled.claim_in_rotation
-        self._claim_next_turn = compiled.claim_next_turn
-        self._claimable_kinds = compiled.claimable_kinds
+        tables = _compiled(rules)
+        self._shapes = tables.shapes
+        self._captures = tables.captures
+        self._capture_moves = tables.capture_moves
+        self._capture_rules = tables.capture_rules
+        self._key_masks = tables.key_masks
+        self._forced = tables.forced_lie_down
+        self._lie_down_mistakes = tables.lie_down_mistakes
+        self._any_time_lays = tables.any_time_lays
+        self._claim_in_rotation = tables.claim_in_rotation
+        self._claim_next_turn = tables.claim_next_turn
+        self._claimable_kinds = tables.claimable_kinds
         self.final_turn = False
         # The moves last generated for this position (turn or free), if any: a
         # move from that list needs no second check (see play()).
@@ -303,7 +308,9 @@ class Game:
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, the cards its lie-down put on the table (0 until it lies down)
         self._lie_downs = [0] * n
-        self.public_changes = 0
+        # The public state that changes seldom, made when asked for (public_state)
+        # and dropped (None) wherever it changes.
+        self._public_state: PublicState | None = None
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
         self._lay_watch = [0] * n
@@ -475,7 +482,7 @@ class Game:
         if self.over:
             return ()
         seat = self.to_play
-        cache = self._capture_moves[seat]
+        by_key = self._capture_moves[seat]
         # A tuple, built by concatenation (cheap for the one or two ranks a
         # hand can usually take): play() trusts what this returns, so the
         # caller must not be able to add to it.
@@ -487,37 +494,14 @@ class Game:
         both |= both >> 1
         both |= both >> 2
         both &= both >> NUM_CARDS & RANK_BASES
-        try:
-            masks = _KEY_MASKS[both]
-        except KeyError:
-            masks = _key_masks(both)
-        for mask in masks:
+        for mask in self._key_masks[both]:
             # The cards of this rank in hand and on the table: the key to the
-            # moves they allow (built on first use, then kept).
-            key = packed & mask
-            try:
-                moves += cache[key]
-            except KeyError:
-                moves += self._new_capture_moves(seat, key)
+            # moves they allow (lld.rule_tables.capture_moves).
+            moves += by_key[packed & mask]
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
             moves += (LIE_MOVES[seat],)
         self._checked = moves
-        return moves
-
-    def _new_capture_moves(self, seat: int, key: int) -> tuple[Move, ...]:
-        """The capture moves for one key of :meth:`turn_moves`, kept.
-
-        The same few hundred moves recur in every hand, so each is built once
-        per ruleset and shared (moves are immutable) instead of once per turn.
-        """
-        table = key & FULL_DECK
-        shift = (table.bit_length() - 1) & ~3  # the rank's nibble
-        moves = tuple(
-            _new(Move, (CAPTURE, seat, hb << shift, tb << shift))
-            for hb, tb in self._captures[key >> (NUM_CARDS + shift) << 4 | table >> shift]
-        )
-        self._capture_moves[seat][key] = moves
         return moves
 
     def play(self, move: Move) -> None:
@@ -577,7 +561,7 @@ class Game:
                 # R15: the pair left of a pair royal taken singly (not one card
                 # left of two, which only a set-up deal with odd won piles gives).
                 self._dead[shift >> 2] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
-                self.public_changes += 1
+                self._public_state = None
                 self.free_pending = True
         elif not left and NIBBLE_COUNT[in_hands] == 2:
             rank = shift >> 2
@@ -923,7 +907,7 @@ class Game:
         seat, cards = move.seat, move.table
         rank = rank_of(cards.bit_length() - 1)
         origin = self._dead.pop(rank)[0]
-        self.public_changes += 1
+        self._public_state = None
         self.table ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
@@ -1054,7 +1038,7 @@ class Game:
         self.table = table = self.table | hand
         self.out[seat] = True
         self._lie_downs[seat] = hand
-        self.public_changes += 1  # the lie-down, its payment and any dead group below
+        self._public_state = None  # the lie-down, its payment and any dead group below
         self._in_play -= 1
         self._lay_watch[seat] = 0
         self._log.append(("R35" if mistake else "R22", seat, LIE, 0, 0, 1 if mistake else 0))
@@ -1141,7 +1125,7 @@ class Game:
         self.hands[:] = [0] * self.n
         self.table = 0
         self._dead.clear()
-        self.public_changes += 1  # and the settlement's stakes, below
+        self._public_state = None  # and the settlement's stakes, below
         self._lay_watch = [0] * self.n
         self.free_pending = False
         dealer = self.dealer
@@ -1200,6 +1184,19 @@ class Game:
     def lie_downs(self) -> tuple[int, ...]:
         """The cards each seat's lie-down put on the table (0 until it lies down)."""
         return tuple(self._lie_downs)
+
+    @property
+    def public_state(self) -> PublicState:
+        """The public state that changes seldom, as one value: the open dead groups,
+        the lie-downs and the ledger's rows (:attr:`dead_groups`, :attr:`lie_downs`,
+        ``ledger.rows``). The same object is returned until one of them changes (a
+        lie-down, a dead group opened or claimed, the end of the hand), so a reader
+        asking at every decision (:class:`lld.observation.Observer`) tells a change
+        by identity and makes its own copy of them only then."""
+        state = self._public_state
+        if state is None:
+            state = self._public_state = (self.dead_groups, self.lie_downs, self.ledger.rows)
+        return state
 
     @property
     def dead_groups(self) -> tuple[DeadGroup, ...]:

@@ -7,10 +7,11 @@ the log), this seat's own hand, and the moves it is offered. Bots receive
 nothing else (see :mod:`lld.bots`).
 
 It is built each time a seat is asked to decide, so it is cheap: a tuple of
-what the game already keeps, with the rest (the log, the won piles, the hand
-sizes, who is out) read from the public log only when asked for. Nothing in
-it refers to the game or to another seat's hand; ``tests/test_observation.py``
-walks every object reachable from one to check that.
+what the game already keeps, with the rest (the won piles, the hand sizes,
+who is out) read from its copy of the public log only when asked for. It is a
+value: nothing in it refers to the game or to another seat's hand
+(``tests/test_observation.py`` walks every object reachable from one to check
+that), and it is equal to another exactly when they hold the same information.
 
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
@@ -31,13 +32,13 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.deal import Deal
 from lld.errors import ConfigError, IllegalMoveError, LldError, shown
-from lld.events import Event
+from lld.events import Event, LogEntry
 from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
 from lld.ledger import Entry, totals
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
@@ -49,58 +50,12 @@ if TYPE_CHECKING:
     from lld.game import Game
 
 
+#: A seat's two decisions, as a bot makes them (see :mod:`lld.bots`).
+Choose = Callable[["Observation"], Move]
+Free = Callable[["Observation"], "Move | None"]
+
 #: The kinds of event that put cards on a won pile: the seat's, with the event's cards.
 TO_PILE = frozenset({CAPTURE, LAY, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
-
-
-def _public_twin(rules: Ruleset) -> Ruleset:
-    """An equal ruleset that carries none of the engine's caches.
-
-    The engine keeps its compiled tables on the ruleset object, and among them
-    the capture moves each seat has been offered; those say something about
-    the hands, so an observation holds this twin, not the game's own object.
-    """
-    return rules.replace()
-
-
-class PublicLog(Sequence[tuple[str, "int | None", str, int, int, int]]):
-    """The game's log, to read only: it holds nothing hidden (a lie-down's event
-    has no cards), and an observation reads the part written before it was made."""
-
-    __slots__ = ("_entries",)
-
-    def __init__(self, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> None:
-        self._entries = entries
-
-    @classmethod
-    def of(cls, entries: Sequence[tuple[str, int | None, str, int, int, int]]) -> PublicLog:
-        """``PublicLog(entries)`` at half the cost (no ``__init__`` frame): one is made
-        for every hand a tournament plays."""
-        log = _new_object(cls)
-        log._entries = entries
-        return log
-
-    @overload
-    def __getitem__(self, i: int) -> tuple[str, int | None, str, int, int, int]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[tuple[str, int | None, str, int, int, int]]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        return self._entries[i]
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PublicLog):
-            return NotImplemented
-        return self[:] == other[:]
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<public log of {len(self._entries)} entries>"
 
 
 class Public(NamedTuple):
@@ -113,8 +68,6 @@ class Public(NamedTuple):
     deal_table: int
     deal_won: tuple[int, ...]
     deal_sizes: tuple[int, ...]
-    #: The game's log (it only grows; each observation reads its own length of it).
-    log: PublicLog
 
     @classmethod
     def of(cls, game: Game) -> Public:
@@ -122,8 +75,8 @@ class Public(NamedTuple):
         return _new(
             cls,
             (
-                game.rules.compiled(_public_twin), game.n, game.dealer, deal.table, deal.won,
-                tuple(map(int.bit_count, deal.hands)), PublicLog.of(game.log),
+                game.rules, game.n, game.dealer, deal.table, deal.won,
+                tuple(map(int.bit_count, deal.hands)),
             ),
         )  # fmt: skip
 
@@ -146,6 +99,11 @@ class Observation(NamedTuple):
     ``turn_moves`` and ``free_moves`` are the moves the seat is offered now. A
     bot is asked for one kind at a time (free moves first, then the turn: see
     :mod:`lld.playout`), and the other is empty then; :meth:`of` gives both.
+
+    An observation is a value: it holds copies of what it read, never the
+    game's own lists, so a game that plays on changes no observation taken of
+    it; it is hashable (a bot may key a table by it), and equal to another
+    exactly when they hold the same information, from whichever game.
     """
 
     seat: int
@@ -160,24 +118,19 @@ class Observation(NamedTuple):
     fresh: tuple[int, ...]
     #: What changes seldom: the dead groups, the lie-downs, the ledger.
     context: Context
-    #: How much of the public log had been written.
-    log_length: int
+    #: The public log so far, as plain tuples in :class:`~lld.events.Event`'s
+    #: field order (it holds nothing hidden: a lie-down's event has no cards).
+    log: tuple[LogEntry, ...]
 
     @classmethod
-    def of(cls, game: Game, seat: int, public: Public | None = None) -> Observation:
+    def of(cls, game: Game, seat: int) -> Observation:
         """What ``seat`` can know of ``game`` now, with every move it may make."""
-        if public is None:
-            public = Public.of(game)
-        free = tuple(game.free_moves(seat))
-        turn = tuple(game.turn_moves()) if game.to_play == seat else ()
-        context = context_now(game, public)
-        return _new(
-            cls,
-            (
-                seat, game.hands[seat], game.table, game.to_play, game.turns, game.over, turn,
-                free, own_fresh(game.fresh, seat), context, len(public.log),
-            ),
-        )  # fmt: skip
+        return Observer(game).observe(seat)
+
+    @property
+    def log_length(self) -> int:
+        """How much of the public log had been written."""
+        return len(self.log)
 
     # ------------------------------------------------------------ the hand
 
@@ -242,7 +195,7 @@ class Observation(NamedTuple):
     @property
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, as everyone saw it."""
-        return tuple(Event._make(raw) for raw in self.public.log[: self.log_length])
+        return tuple(Event._make(raw) for raw in self.log)
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -253,7 +206,7 @@ class Observation(NamedTuple):
     def played(self) -> tuple[int, ...]:
         """Per seat, the cards it has played from its hand (captures and lays)."""
         out = [0] * self.players
-        for _rule, seat, kind, hand, _table, _amount in self.public.log[: self.log_length]:
+        for _rule, seat, kind, hand, _table, _amount in self.log:
             if seat is not None and kind in (CAPTURE, LAY):
                 out[seat] |= hand
         return tuple(out)
@@ -266,7 +219,7 @@ class Observation(NamedTuple):
         every turn, and a tournament makes an observation for every decision.
         """
         piles = list(self.public.deal_won)
-        for _rule, seat, kind, hand, table, _amount in self.public.log[: self.log_length]:
+        for _rule, seat, kind, hand, table, _amount in self.log:
             if seat is not None and kind in TO_PILE:
                 piles[seat] |= hand | table
         return tuple(piles)
@@ -287,7 +240,7 @@ class Observation(NamedTuple):
     def out(self) -> tuple[OutHow | None, ...]:
         """Per seat: ``None`` while in the hand, else how it went out."""
         how: list[OutHow | None] = [None if n else "emptied" for n in self.public.deal_sizes]
-        for _rule, seat, kind, _hand, _table, _amount in self.public.log[: self.log_length]:
+        for _rule, seat, kind, _hand, _table, _amount in self.log:
             if seat is not None and kind == LIE:
                 how[seat] = "lay_down"
             elif seat is not None and kind == "out":
@@ -296,14 +249,14 @@ class Observation(NamedTuple):
 
     @property
     def last_player(self) -> int | None:
-        for _rule, seat, kind, _hand, _table, _amount in self.public.log[: self.log_length]:
+        for _rule, seat, kind, _hand, _table, _amount in self.log:
             if kind == "last_player":
                 return seat
         return None
 
     @property
     def aside(self) -> int:
-        for _rule, _seat, kind, _hand, table, _amount in self.public.log[: self.log_length]:
+        for _rule, _seat, kind, _hand, table, _amount in self.log:
             if kind == "set_aside":
                 return table
         return 0
@@ -344,26 +297,135 @@ class Observation(NamedTuple):
 
 
 # ------------------------------------------------------------ for a driver loop
-#
-# A driver (lld.playout.run) makes an observation for every decision of every
-# hand, so it builds them itself, as plain tuples of what the game keeps (see
-# Observation.of for the fields). What changes seldom it keeps in one Context,
-# made again (context_now) only when the game's count of such changes
-# (Game.public_changes) has moved since: comparing one number costs a
-# decision less than comparing the dead groups themselves.
 
 
-def starting_context(game: Game) -> Context:
-    """The context a driver's observations of ``game`` share until something in it changes."""
-    return context_now(game, Public.of(game))
+class Observer:
+    """Makes the observations of one game as it goes on: what a driver loop
+    hands its players (see :func:`lld.playout.play_out`), one at every decision.
+
+    Each observation is :meth:`Observation.of`'s, but for the moves: a driver
+    asks for one kind at a time, and passes the moves the game has just
+    offered (``game.turn_moves()``, ``game.free_moves(seat)``), which are not
+    asked of the game again. What changes seldom (the context: the dead
+    groups, the lie-downs, the ledger) is made again only when the game's
+    :attr:`~lld.game.Game.public_state` is another object, and the public log
+    copied only when it has grown, so that successive observations share them.
+
+    Given each seat's two decisions (``chooses``, ``frees``: a bot's ``choose``
+    and ``free``), :meth:`ask_turn` and :meth:`ask_free` hand a seat its
+    observation and return its answer, as :func:`lld.playout.play_out` asks.
+
+    >>> from lld.game import Game
+    >>> from lld.presets import ruleset
+    >>> g = Game.new(ruleset("parlett"), players=5, seed=1)
+    >>> o = Observer(g).turn(0, g.turn_moves())
+    >>> o == Observation.of(g, 0)._replace(free_moves=())
+    True
+    """
+
+    __slots__ = ("_chooses", "_context", "_frees", "_game", "_game_log", "_log", "_public",
+                 "_state")  # fmt: skip
+
+    def __init__(
+        self, game: Game, chooses: Sequence[Choose] = (), frees: Sequence[Free] = ()
+    ) -> None:
+        self._game = game
+        self._game_log = game.log  # the game's own list, which only grows
+        self._public = Public.of(game)
+        self._state: object = None
+        self._context: Context | None = None
+        self._log: tuple[LogEntry, ...] = ()
+        self._chooses = chooses
+        self._frees = frees
+
+    def turn(self, seat: int, moves: tuple[Move, ...]) -> Observation:
+        """The observation of ``seat``, the seat to play, offered the turn ``moves``
+        (the game's ``turn_moves()`` just now)."""
+        return self._observation(seat, moves, ())
+
+    def free(self, seat: int, moves: tuple[Move, ...]) -> Observation:
+        """``seat``'s observation, offered the free ``moves`` (the game's
+        ``free_moves(seat)`` just now)."""
+        return self._observation(seat, (), moves)
+
+    def observe(self, seat: int) -> Observation:
+        """``seat``'s observation with every move it may make now, asked of the game."""
+        game = self._game
+        free = tuple(game.free_moves(seat))
+        turn = tuple(game.turn_moves()) if game.to_play == seat else ()
+        return self._observation(seat, turn, free)
+
+    def _observation(
+        self, seat: int, turn: tuple[Move, ...], free: tuple[Move, ...]
+    ) -> Observation:
+        game = self._game
+        state = game.public_state
+        if state is not self._state:
+            self._state = state
+            self._context = _new(Context, (self._public, *state))
+        log = self._game_log
+        if len(log) != len(self._log):
+            self._log = tuple(log)
+        return _new(
+            Observation,
+            (
+                seat, game.hands[seat], game.table, game.to_play, game.turns, game.over, turn,
+                free, _own_fresh(game.fresh, seat), self._context, self._log,
+            ),
+        )  # fmt: skip
+
+    # The two that a driver calls at every decision: _observation written out in
+    # each (a tournament makes some twenty observations a hand, and a call more
+    # in each costs it a few percent); tests/test_observation.py checks that what
+    # they hand a seat is Observation.of's.
+
+    def ask_turn(self, seat: int, moves: tuple[Move, ...]) -> Move:
+        """``seat``'s answer (its ``choose``) to its observation offering the turn
+        ``moves``."""
+        game = self._game
+        state = game.public_state
+        if state is not self._state:
+            self._state = state
+            self._context = _new(Context, (self._public, *state))
+        log = self._game_log
+        if len(log) != len(self._log):
+            self._log = tuple(log)
+        fresh = game.fresh
+        return self._chooses[seat](
+            _new(
+                Observation,
+                (
+                    seat, game.hands[seat], game.table, seat, game.turns, False, moves, (),
+                    _own_fresh(fresh, seat) if fresh else (), self._context, self._log,
+                ),
+            )
+        )  # fmt: skip
+
+    def ask_free(self, seat: int, moves: tuple[Move, ...]) -> Move | None:
+        """``seat``'s answer (its ``free``: a move, or ``None`` to pass) to its
+        observation offering the free ``moves``."""
+        game = self._game
+        state = game.public_state
+        if state is not self._state:
+            self._state = state
+            self._context = _new(Context, (self._public, *state))
+        log = self._game_log
+        if len(log) != len(self._log):
+            self._log = tuple(log)
+        fresh = game.fresh
+        return self._frees[seat](
+            _new(
+                Observation,
+                (
+                    seat, game.hands[seat], game.table, game.to_play, game.turns, game.over,
+                    (), moves, _own_fresh(fresh, seat) if fresh else (), self._context,
+                    self._log,
+                ),
+            )
+        )  # fmt: skip
 
 
-def context_now(game: Game, public: Public) -> Context:
-    """The dead groups, the lie-downs and the ledger of ``game`` now, with ``public``."""
-    return _new(Context, (public, game.dead_groups, game.lie_downs, game.ledger.rows))
-
-
-def own_fresh(fresh: tuple[tuple[int, int], ...], seat: int) -> tuple[int, ...]:
+def _own_fresh(fresh: tuple[tuple[int, int], ...], seat: int) -> tuple[int, ...]:
     """The ranks ``seat`` holds in ``fresh`` (``Game.fresh``: (seat, rank) pairs), in order."""
     if len(fresh) == 1:  # nearly always: the one pair the latest turn made layable
         ((holder, rank),) = fresh
@@ -372,21 +434,6 @@ def own_fresh(fresh: tuple[tuple[int, int], ...], seat: int) -> tuple[int, ...]:
 
 
 _new = tuple.__new__
-_new_object = object.__new__
-
-
-_WORLD_RULES: dict[tuple[str | None, ...], Ruleset] = {}
-
-
-def _world_rules(rules: Ruleset) -> Ruleset:
-    """The ruleset object sampled worlds play under: one per reading, kept here,
-    where no observation reaches it (the engine's tables it carries fill with
-    the sampled worlds' cards)."""
-    key = (rules.name, *rules.options().values())
-    twin = _WORLD_RULES.get(key)
-    if twin is None:
-        twin = _WORLD_RULES[key] = rules.replace()
-    return twin
 
 
 #: How many deals :func:`sample` tries before it gives up.
@@ -418,7 +465,7 @@ def sample(observation: Observation, rng: random.Random) -> Game:
 
     unseen = list(iter_cards(o.unseen()))
     played, lies, sizes, moves = o.played, o.lie_downs, o.hand_sizes, o.moves
-    log = o.public.log[: o.log_length]
+    log = o.log
     for _ in range(SAMPLE_ATTEMPTS):
         rng.shuffle(unseen)
         hands = []
@@ -431,15 +478,15 @@ def sample(observation: Observation, rng: random.Random) -> Game:
                 start += size
             hands.append(now | played[seat] | lies[seat])
         deal = Deal(o.players, o.dealer, tuple(hands), o.public.deal_table, o.public.deal_won)
-        world = Game.from_deal(_world_rules(o.rules), deal)
+        world = Game.from_deal(o.rules, deal)
         try:
             for move in moves:
                 world.play(move)
         except IllegalMoveError:
             continue
-        if world.log == log:
+        if tuple(world.log) == log:
             return world
     raise LldError(f"no world consistent with this observation in {SAMPLE_ATTEMPTS} deals")
 
 
-__all__ = ["Context", "Observation", "Public", "sample"]
+__all__ = ["Choose", "Context", "Free", "Observation", "Observer", "Public", "sample"]

@@ -13,36 +13,79 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from lld.bots.random_bot import pick_free, pick_turn
 from lld.errors import ConfigError
 from lld.game import Game
 from lld.moves import Move
-from lld.observation import Observation, context_now, own_fresh, starting_context
+from lld.observation import Choose, Free, Observer
 from lld.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from lld.bots import Bot
 
-#: A bot's two methods (see :mod:`lld.bots`).
-Choose = Callable[[Observation], Move]
-Free = Callable[[Observation], "Move | None"]
+#: A seat's decision of its turn, from the turn moves it is offered.
+Decide = Callable[[int, tuple[Move, ...]], Move]
+#: A seat's free move, from those it is offered, or ``None`` to pass.
+Offer = Callable[[int, tuple[Move, ...]], "Move | None"]
 
-new_tuple = tuple.__new__
+
+def play_out(
+    game: Game,
+    turn: Decide,
+    free: Offer,
+    *,
+    play: Callable[[Move], object] | None = None,
+    ask_always: bool = False,
+) -> Game:
+    """Play ``game`` to its end, asking ``turn(seat, moves)`` and ``free(seat,
+    moves)`` for each decision; return it. The one driver loop: every hand a
+    bot, a random playout, a table of people or the soak plays goes round it.
+
+    The seats that may have a free move are asked first, in rotation from the
+    seat to play (:func:`in_rotation`: who is "first in time" at a real table
+    is whoever speaks first), each again after every free move it makes, until
+    it passes (``None``). Then the seat to play is asked for its turn (which at
+    a table may be a free move: it is then asked again). ``moves`` are those
+    the game has just offered (``free_moves(seat)``, ``turn_moves()``).
+
+    A seat with no free move is not asked (passing is all it could do), and a
+    turn with one move only (a lie-down it cannot avoid, or the one capture it
+    must make) is played for it, as a table plays a forced move without waiting
+    on the player; with ``ask_always``, both are asked all the same (a person
+    at a table may wish to see them). Each move is played by ``play`` (the
+    game's own :meth:`~lld.game.Game.play` unless given).
+    """
+    play_move = game.play if play is None else play
+    free_seats, free_moves, turn_moves = game.free_seats, game.free_moves, game.turn_moves
+    while True:
+        if game.free_pending:  # never once the hand is over
+            seats: Sequence[int] = free_seats()
+            if len(seats) > 1:
+                seats = in_rotation(seats, game.to_play)
+            for seat in seats:
+                while True:
+                    moves = free_moves(seat)  # none once the hand is over
+                    if not moves and (not ask_always or game.over):
+                        break
+                    move = free(seat, moves)
+                    if move is None:
+                        break
+                    play_move(move)
+        if game.over:
+            return game
+        moves = turn_moves()
+        if len(moves) == 1 and not ask_always:  # over a third of a random hand's turns
+            play_move(moves[0])
+        else:
+            play_move(turn(game.to_play, moves))
 
 
 def run(game: Game, bots: Sequence[Bot]) -> Game:
     """Play ``game`` to its end with one bot per seat; return it.
 
     Each bot sees only an :class:`~lld.observation.Observation` of its seat,
-    made when it is asked to decide. The seats that may have a free move are
-    asked first, in rotation from the seat to play (:func:`in_rotation`: who
-    is "first in time" at a real table is whoever speaks first), each again
-    after every free move it makes, until it passes; a seat with no free move
-    is not asked (passing is all it could do). Then the seat to play is asked
-    for its turn, unless it has only one turn move (a lie-down it cannot
-    avoid, or the one capture it must make): that is played for it, as a
-    table plays a forced move without waiting on the player. A bot learns of
-    it, as of every move, from the public log of its next observation.
+    made when it is asked to decide (see :func:`play_out` for who is asked
+    when). A bot learns of a move played for it, as of every move, from the
+    public log of its next observation.
     """
     if len(bots) != game.n:
         raise ConfigError(f"{len(bots)} bots for {game.n} seats")
@@ -53,73 +96,15 @@ def drive(game: Game, chooses: Sequence[Choose], frees: Sequence[Free]) -> Game:
     """:func:`run`, given each seat's bot's two methods (a tournament looks them
     up once for many hands).
 
-    A tournament runs this loop for every hand, so it is written for speed:
-    each observation is built here as the tuple it is, from the game's own
-    lists and the shared :class:`~lld.observation.Context`, with no call in
-    between, and the engine's methods are looked up once.
-    ``tests/test_observation.py`` checks that what a bot is handed here is
-    :meth:`Observation.of <lld.observation.Observation.of>` (less the kind of
-    move it is not asked for), and that no hidden card is reachable from it.
+    Each observation is made by an :class:`~lld.observation.Observer` of the
+    game (its :meth:`~lld.observation.Observer.ask_turn` and
+    :meth:`~lld.observation.Observer.ask_free` hand it to the bot);
+    ``tests/test_observation.py`` checks that it is :meth:`Observation.of
+    <lld.observation.Observation.of>` (less the kind of move the bot is not
+    asked for), and that no hidden card is reachable from it.
     """
-    free_seats, free_moves, play, turn_moves = (
-        game.free_seats, game.free_moves, game.play, game.turn_moves
-    )  # fmt: skip
-    # The game's own lists: changed in place, never replaced.
-    hands, log = game.hands, game.log
-    context = starting_context(game)
-    public = context[0]
-    # The context holds what changes seldom (the dead groups, the lie-downs,
-    # the ledger): made again only when the game counts a change to them.
-    changes = game.public_changes
-    while True:
-        if game.free_pending:  # never once the hand is over
-            seats: Sequence[int] = free_seats()
-            if seats:
-                if len(seats) > 1:
-                    seats = in_rotation(seats, game.to_play)
-                for seat in seats:
-                    free = frees[seat]
-                    while True:
-                        moves = free_moves(seat)  # none once the hand is over
-                        if not moves:
-                            break
-                        if game.public_changes != changes:
-                            context, changes = context_now(game, public), game.public_changes
-                        fresh = game.fresh
-                        move = free(
-                            new_tuple(
-                                Observation,
-                                (
-                                    seat, hands[seat], game.table, game.to_play, game.turns,
-                                    False, (), moves,
-                                    own_fresh(fresh, seat) if fresh else (), context, len(log),
-                                ),
-                            )
-                        )  # fmt: skip
-                        if move is None:
-                            break
-                        play(move)
-        if game.over:
-            return game
-        seat = game.to_play
-        moves = turn_moves()
-        if len(moves) == 1:  # no choice (over a third of a random hand's turns): not asked
-            play(moves[0])
-            continue
-        if game.public_changes != changes:
-            context, changes = context_now(game, public), game.public_changes
-        fresh = game.fresh
-        play(
-            chooses[seat](
-                new_tuple(
-                    Observation,
-                    (
-                        seat, hands[seat], game.table, seat, game.turns, False, moves, (),
-                        own_fresh(fresh, seat) if fresh else (), context, len(log),
-                    ),
-                )
-            )
-        )  # fmt: skip
+    observer = Observer(game, chooses, frees)
+    return play_out(game, observer.ask_turn, observer.ask_free)
 
 
 def random_playout(game: Game, rng: random.Random) -> Game:
@@ -136,21 +121,16 @@ def random_playout(game: Game, rng: random.Random) -> Game:
     (True, True, 0)
     """
     u = rng.random
-    free_seats, free_moves, turn_moves, play = (
-        game.free_seats, game.free_moves, game.turn_moves, game.play
-    )  # fmt: skip
-    while not game.over:
-        if game.free_pending:
-            for seat in in_rotation(free_seats(), game.to_play):
-                while not game.over:
-                    move = pick_free(free_moves(seat), u)
-                    if move is None:
-                        break
-                    play(move)
-        if not game.over:  # the free moves may have ended the hand
-            moves = turn_moves()
-            play(moves[0] if len(moves) == 1 else pick_turn(moves, u))
-    return game
+
+    # pick_turn and pick_free, written out (a call fewer at every decision).
+    def turn(seat: int, moves: tuple[Move, ...]) -> Move:
+        return moves[int(u() * len(moves))]
+
+    def free(seat: int, moves: tuple[Move, ...]) -> Move | None:
+        i = int(u() * (len(moves) + 1))
+        return moves[i] if i < len(moves) else None
+
+    return play_out(game, turn, free)
 
 
 def in_rotation(seats: Sequence[int], start: int) -> Sequence[int]:

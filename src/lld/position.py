@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from lld.cards import format_cards, parse_cards
@@ -170,7 +169,7 @@ class Position:
                     f" reach {_short(actual)}"
                 )
         # The game just played is this position's: keep it rather than replay again.
-        self.__dict__["_game"] = game
+        _keep((self.rules, self.deal, self.moves), game)
 
     @classmethod
     def _trusted(cls, **state: Any) -> Position:
@@ -206,9 +205,11 @@ class Position:
         """A new game in this position: it plays on exactly as the original would."""
         return _play(self.rules, self.deal, self.moves)
 
-    @cached_property
+    @property
     def _game(self) -> Game:
-        return self.game()
+        """The game in this position, kept by the position's value (see
+        :func:`_replayed`): read it or copy it, never play on it."""
+        return _replayed(self.rules, self.deal, self.moves)
 
     # ------------------------------------------------------------ reading
 
@@ -245,14 +246,14 @@ class Position:
         """The free moves (lay, claim) ``seat`` may make now."""
         return tuple(self._game.copy().free_moves(seat))
 
-    @cached_property
+    @property
     def lays(self) -> tuple[tuple[Move, ...], ...]:
         """Per seat, the pairs it may lay now (R17-R20)."""
         return tuple(
             tuple(m for m in self.free_moves(s) if m.kind == LAY) for s in range(self.players)
         )
 
-    @cached_property
+    @property
     def claims(self) -> tuple[Claim, ...]:
         """The open dead groups: who may claim each now, until when, under which ruling."""
         by_rank: dict[int, list[int]] = {g.rank: [] for g in self.dead}
@@ -355,7 +356,7 @@ class Position:
         return (self.rules, self.deal, self.moves) == (other.rules, other.deal, other.moves)
 
     def __hash__(self) -> int:
-        return hash((self.deal, self.moves))
+        return hash((self.rules, self.deal, self.moves))
 
     def state_json(self) -> dict[str, Any]:
         """What the moves reach, as JSON-ready data (cards in notation)."""
@@ -462,6 +463,30 @@ def _short(value: object, limit: int = 120) -> str:
     """A field's value for a one-line message: its repr, cut short if long."""
     text = shown(value).replace("\n", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: The games of the last few positions read, by the position's value (a position
+#: holds nothing but its fields): :func:`_replayed`.
+_GAMES: dict[tuple[Ruleset, Deal, tuple[Move, ...]], Game] = {}
+_KEPT = 16
+
+
+def _replayed(rules: Ruleset, deal: Deal, moves: tuple[Move, ...]) -> Game:
+    """The game ``moves`` reach from ``deal`` under ``rules``, kept for the last few
+    positions read. A position reads it or copies it (:meth:`Game.copy`), never
+    plays on it."""
+    key = (rules, deal, moves)
+    game = _GAMES.pop(key, None)
+    if game is None:
+        game = _play(rules, deal, moves)
+    _keep(key, game)
+    return game
+
+
+def _keep(key: tuple[Ruleset, Deal, tuple[Move, ...]], game: Game) -> None:
+    _GAMES[key] = game
+    if len(_GAMES) > _KEPT:
+        del _GAMES[next(iter(_GAMES))]
 
 
 def _play(rules: Ruleset, deal: Deal, moves: tuple[Move, ...]) -> Game:

@@ -14,7 +14,7 @@ and the concordance checks the same against the quoted clauses.
 from __future__ import annotations
 
 from lld.errors import RulesetError, shown
-from lld.ruleset import Ruleset, parse_assignments
+from lld.ruleset import Ruleset, parse_assignments, register_readings
 
 PRESETS: dict[str, Ruleset] = {
     "du-coeur": Ruleset(
@@ -142,9 +142,7 @@ PRESETS: dict[str, Ruleset] = {
         broken_pair_royal="layable",
     ),
 }  # fmt: skip
-for _reading in PRESETS.values():
-    _reading.as_named()  # each repr is its name (see Ruleset.__repr__)
-del _reading
+register_readings(PRESETS)  # each preset's repr is its name (see Ruleset.__repr__)
 
 #: How a reader names each preset: by its source's author (or its collection),
 #: and the reconstruction as the project's ("du Coeur's reading", "the project's

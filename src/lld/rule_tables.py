@@ -8,10 +8,11 @@ it carries.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS
-from lld.moves import Move
+from lld.moves import CAPTURE, Move
 from lld.ruleset import PairAgainstPair, PairRoyalCapture, Ruleset
 
 # Where a dead group of table cards (one nobody can ever mate) came from. Each
@@ -136,13 +137,15 @@ Shapes = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
 
 
 class CompiledRules(NamedTuple):
-    """A ruleset as the tables and flags the game tests, worked out once per ruleset."""
+    """A ruleset as the tables and flags the game tests, worked out from the ruleset
+    alone (see :func:`compiled`): nothing in it is learned from a hand."""
 
     #: ``shapes[in_hand][on_table]``: the (from hand, from table) captures allowed (R12-R16).
     shapes: Shapes
     #: ``captures[hand_nibble << 4 | table_nibble]``: those captures as unshifted bits.
     captures: tuple[tuple[tuple[int, int], ...], ...]
-    #: Per seat, the game's capture moves built from ``captures``, filled in as met.
+    #: Per seat, every capture move, by the key :meth:`lld.game.Game.turn_moves`
+    #: makes of a rank's cards in hand and on the table (see :func:`capture_moves`).
     capture_moves: tuple[dict[int, tuple[Move, ...]], ...]
     #: ``capture_rules[from_hand_nibble << 4 | table_nibble_before]``: the ruling of a capture.
     capture_rules: tuple[str, ...]
@@ -159,10 +162,24 @@ class CompiledRules(NamedTuple):
     claim_next_turn: bool
     #: R11, R15, R24, R36, R37: the kinds of dead group that others may claim.
     claimable_kinds: frozenset[str]
+    #: The key masks of the ranks in a presence mask (see :func:`key_masks`).
+    key_masks: dict[int, tuple[int, ...]]
+
+
+@lru_cache(maxsize=64)
+def compiled(rules: Ruleset) -> CompiledRules:
+    """:func:`compile_rules`, worked out once per ruleset *value* and kept here (a
+    ruleset holds nothing but its fields): what a game looks up as it is set up.
+
+    >>> from lld.presets import ruleset
+    >>> compiled(ruleset("parlett")) is compiled(ruleset("parlett").replace())
+    True
+    """
+    return compile_rules(rules)
 
 
 def compile_rules(rules: Ruleset) -> CompiledRules:
-    """The ruleset as the flags the playout loop tests, worked out once per ruleset."""
+    """The ruleset as the tables and flags the playout loop tests (see :func:`compiled`)."""
     claimable = frozenset(
         kind
         for kind, on in (
@@ -189,7 +206,7 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
     return CompiledRules(
         shapes=shapes,
         captures=by_nibbles,
-        capture_moves=tuple({} for _ in range(8)),
+        capture_moves=capture_moves(by_nibbles),
         capture_rules=capture_rules(rules),
         forced_lie_down=forced and rules.lie_down_mistake == "refused",
         lie_down_mistakes=forced and rules.lie_down_mistake == "allowed_as_mistake",
@@ -197,7 +214,65 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         claim_in_rotation=rules.claim_priority == "first_in_rotation",
         claim_next_turn=rules.claim_deadline == "next_turn",
         claimable_kinds=claimable,
+        key_masks=key_masks(),
     )
+
+
+@cache
+def capture_moves(
+    captures: tuple[tuple[tuple[int, int], ...], ...],
+) -> tuple[dict[int, tuple[Move, ...]], ...]:
+    """Per seat (of eight), every capture move that :data:`CompiledRules.captures
+    <CompiledRules>` allows, keyed by the rank's cards in hand and on the table packed
+    as ``in_hand << NUM_CARDS | on_table``: a table worked out from the rules alone,
+    once for each of the few sets of capture shapes the options give, and shared
+    (moves are immutable) by every game, as a hand meets the same moves again and again.
+
+    >>> from lld.cards import parse_cards
+    >>> from lld.presets import ruleset
+    >>> by_key = compiled(ruleset("parlett")).capture_moves[0]
+    >>> [str(m) for m in by_key[parse_cards("7C") << NUM_CARDS | parse_cards("7D 7H")]]
+    ['0: 7C x 7D']
+    """
+    pairs = [
+        (hn, tn, captures[hn << 4 | tn])
+        for hn in range(1, 16)
+        for tn in range(1, 16)
+        if not hn & tn
+    ]
+    new = tuple.__new__
+    return tuple(
+        {
+            hn << shift << NUM_CARDS | tn << shift: tuple(
+                new(Move, (CAPTURE, seat, hb << shift, tb << shift)) for hb, tb in shapes
+            )
+            for shift in range(0, NUM_CARDS, 4)
+            for hn, tn, shapes in pairs
+        }
+        for seat in range(8)
+    )
+
+
+@cache
+def key_masks() -> dict[int, tuple[int, ...]]:
+    """``masks[presence]``: for each set of ranks as a presence mask (a bit at ``rank
+    << 2``, as :func:`~lld.cards.ranks_present` gives), the masks of those ranks in
+    the hand's place and the table's (``rank_mask << NUM_CARDS | rank_mask``), lowest
+    rank first: all 8,192 sets, worked out once.
+
+    >>> key_masks()[0b10001] == (15 << NUM_CARDS | 15, 15 << 4 << NUM_CARDS | 15 << 4)
+    True
+    """
+    keys = [15 << shift << NUM_CARDS | 15 << shift for shift in range(0, NUM_CARDS, 4)]
+    presence = [0] * (1 << len(keys))
+    masks: dict[int, tuple[int, ...]] = {0: ()}
+    for ranks in range(1, len(presence)):
+        low = ranks & -ranks
+        rank = low.bit_length() - 1
+        rest = presence[ranks ^ low]
+        presence[ranks] = rest | 1 << (rank << 2)
+        masks[presence[ranks]] = (keys[rank], *masks[rest])
+    return masks
 
 
 def claimable(table: int, rank: int) -> int:

@@ -26,14 +26,12 @@ lld.errors.RulesetError: option lie_down cannot be 'volontary' (allowed: forced,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, get_args, get_type_hints
+from typing import Any, Literal, get_args, get_type_hints
 
 from lld.errors import RulesetError, SourceDataError, shown
 from lld.stakes import StakesTable, table_for
-
-T = TypeVar("T")
 
 #: A value no source gives, chosen by this project; its reason is in the registry.
 EDITORIAL = "editorial"
@@ -104,6 +102,22 @@ class Ruleset:
     ``name`` is the preset it started from; the ``deal_N`` fields name a
     :class:`~lld.stakes.StakesTable` or are ``None`` where the reading gives
     no game for N players. The fields after ``name`` are in ruling order.
+
+    A ruleset is a value and nothing else: frozen, hashable, equal to another
+    exactly when its name and every option are the same, and holding nothing
+    besides its fields (the engine's tables compiled from it are kept by
+    :func:`lld.rule_tables.compiled`, keyed by the ruleset's value). A ruleset
+    built field by field with a preset's name and options *is* that preset:
+    equal, with the same hash and repr. The same options under another name
+    are another reading (a hand record names its reading), so not equal.
+
+    >>> from lld.presets import PRESETS, ruleset
+    >>> import dataclasses
+    >>> twin = Ruleset(**dataclasses.asdict(PRESETS["parlett"]))
+    >>> twin == ruleset("parlett"), hash(twin) == hash(ruleset("parlett")), twin
+    (True, True, ruleset('parlett'))
+    >>> dataclasses.replace(twin, name="mine") == twin
+    False
     """
 
     name: str
@@ -157,12 +171,7 @@ class Ruleset:
         Traceback (most recent call last):
         lld.errors.RulesetError: the number of players must be a whole number from 3 to 8, not '5'
         """
-        if type(players) is int:
-            try:  # asked for every hand dealt: kept per ruleset object, as compiled() is
-                return self.__dict__["_stakes"][players]  # type: ignore[no-any-return]
-            except KeyError:
-                pass
-        else:
+        if type(players) is not int:
             raise RulesetError(
                 f"the number of players must be a whole number from 3 to 8, not {shown(players)}"
             )
@@ -173,42 +182,25 @@ class Ruleset:
         name = getattr(self, f"deal_{players}")
         if name is None:
             raise RulesetError(no_game_problem(self.described(), players, self.players))
-        table = self.__dict__.setdefault("_stakes", {})[players] = table_for(players, name)
-        return table
-
-    def compiled(self, compile: Callable[[Ruleset], T]) -> T:
-        """``compile(self)``, worked out once per ruleset object and kept.
-
-        The engine turns the options into lookup tables; hashing all the fields
-        to find them again in a cache would cost more than a short hand.
-        """
-        try:  # asked for every hand: no call and no new dict when it is there
-            return self.__dict__["_compiled"][compile]  # type: ignore[no-any-return]
-        except KeyError:
-            cache = self.__dict__.setdefault("_compiled", {})
-            result = cache[compile] = compile(self)
-            return result
+        return table_for(players, name)
 
     def replace(self, **overrides: str | None) -> Ruleset:
         """A copy with some options changed; values are checked."""
         for key in overrides:
             if key not in VALUES:
                 raise RulesetError(_unknown_option(key))
-        copy = dataclasses.replace(self, **overrides)  # type: ignore[arg-type]
-        # Not a field (never compared): the options of the named reading it
-        # came from, for __repr__ (plain strings: nothing of the engine's caches).
-        copy.__dict__["_named"] = self.__dict__.get("_named")
-        return copy
+        return dataclasses.replace(self, **overrides)  # type: ignore[arg-type]
 
-    def as_named(self) -> Ruleset:
-        """Mark this ruleset as a reading :func:`lld.presets.ruleset` gives by name; return it.
+    def named_reading(self) -> Ruleset | None:
+        """The named reading (a preset, see :func:`register_readings`) this ruleset's
+        ``name`` names, or ``None``: what :func:`repr` and :meth:`described` list
+        this ruleset's options against.
 
-        Its repr is then its name alone, and that of a ruleset replaced from it
-        (:meth:`replace`) lists only what differs. Kept on the ruleset, not
-        looked up in the presets, so that this module imports nothing above it.
+        >>> from lld.presets import PRESETS, ruleset
+        >>> ruleset("parlett", lie_down="voluntary").named_reading() is PRESETS["parlett"]
+        True
         """
-        self.__dict__["_named"] = self.options()
-        return self
+        return _READINGS.get(self.name)
 
     def options(self) -> dict[str, str | None]:
         """Every option's value, in ruling order."""
@@ -223,8 +215,8 @@ class Ruleset:
         >>> ruleset("caidis", deal_3=None).described()
         'ruleset caidis with deal_3=none'
         """
-        base = self.__dict__.get("_named")
-        diff = {k: v for k, v in self.options().items() if base is not None and base[k] != v}
+        base = self.named_reading()
+        diff = {} if base is None else self.overrides_from(base)
         return describe_reading(self.name, diff)
 
     def overrides_from(self, base: Ruleset) -> dict[str, str | None]:
@@ -233,10 +225,26 @@ class Ruleset:
         return {k: v for k, v in mine.items() if theirs[k] != v}
 
     def __repr__(self) -> str:
-        base = self.__dict__.get("_named")
-        diff = {k: v for k, v in self.options().items() if base is None or base[k] != v}
+        base = self.named_reading()
+        diff = self.options() if base is None else self.overrides_from(base)
         args = "".join(f", {k}={v!r}" for k, v in diff.items())
         return f"ruleset({self.name!r}{args})"
+
+
+#: The named readings, by name (:data:`lld.presets.PRESETS`, put here by
+#: :func:`register_readings` when :mod:`lld.presets` is imported, since this
+#: module imports nothing above it).
+_READINGS: dict[str, Ruleset] = {}
+
+
+def register_readings(readings: Mapping[str, Ruleset]) -> None:
+    """Name ``readings`` (name -> ruleset, each under its own name): a ruleset of one
+    of those names is then shown by :func:`repr` and :meth:`Ruleset.described` as
+    that reading with what it changes. :mod:`lld.presets` registers the presets."""
+    for name, rules in readings.items():
+        if not isinstance(rules, Ruleset) or rules.name != name:
+            raise RulesetError(f"reading {name!r} must be a Ruleset named {name!r}")
+    _READINGS.update(readings)
 
 
 def _literal_values(hint: Any) -> tuple[str, ...]:
@@ -429,4 +437,5 @@ __all__ = [
     "no_game_problem",
     "options_from_registry",
     "parse_assignments",
+    "register_readings",
 ]

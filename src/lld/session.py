@@ -11,8 +11,7 @@ people at it needs three things more, which :class:`Table` adds:
 * the hand can be written down at any point as a hand record
   (:mod:`lld.record`) and taken up again from it (:meth:`Table.resume`).
 
-The order in which seats are offered free moves is the playout's
-(:func:`lld.playout.in_rotation`).
+The hand goes round the playout's one loop (:func:`lld.playout.play_out`).
 
 >>> from lld.bots import make_bot
 >>> from lld.game import Game
@@ -38,7 +37,7 @@ from lld.errors import LldError
 from lld.game import Game
 from lld.moves import LIE, Move
 from lld.observation import Observation
-from lld.playout import in_rotation
+from lld.playout import play_out
 
 if TYPE_CHECKING:
     from lld.bots import Bot
@@ -113,21 +112,23 @@ class Table:
         return played
 
     def play(self) -> Game:
-        """Play the hand to its end; return the game."""
+        """Play the hand to its end; return the game.
+
+        The loop is :func:`lld.playout.play_out`'s, asking every player even
+        where it has no choice (a person at a table sees each decision), each
+        with :meth:`Observation.of <lld.observation.Observation.of>` (both kinds
+        of move: a player asked for his turn may first make a free move), and
+        playing each move through :meth:`apply`.
+        """
         game, players = self.game, self.players
-        while not game.over:
-            if game.free_pending:
-                for seat in in_rotation(game.free_seats(), game.to_play):
-                    while not game.over:
-                        move = players[seat].free(Observation.of(game, seat))
-                        if move is None:
-                            break
-                        self.apply(move)
-            if not game.over:  # the free moves may have ended the hand
-                seat = game.to_play
-                # A free move made here leaves the turn to be asked for again.
-                self.apply(players[seat].choose(Observation.of(game, seat)))
-        return game
+
+        def turn(seat: int, moves: tuple[Move, ...]) -> Move:
+            return players[seat].choose(Observation.of(game, seat))
+
+        def free(seat: int, moves: tuple[Move, ...]) -> Move | None:
+            return players[seat].free(Observation.of(game, seat))
+
+        return play_out(game, turn, free, play=self.apply, ask_always=True)
 
     def record(self, seats: Sequence[str] = ()) -> HandRecord:
         """The hand so far as a record (with its result once it is over)."""

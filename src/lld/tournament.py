@@ -353,13 +353,11 @@ def _pool(workers: int, t: Tournament) -> Executor | None:
 
         context = get_context()  # what ProcessPoolExecutor would use by itself
         # The settings go to each worker once, not with every block: a ruleset
-        # unpickled for every block would compile the engine's tables and fill
-        # its caches of moves afresh each time. A forked worker shares this
-        # process's ruleset, its caches already filled; any other is sent a
-        # copy without them (see _portable).
-        held = t if context.get_start_method() == "fork" else _portable(t)
+        # unpickled for every block would be a new object each time, whose
+        # tables the engine would look up by its value (lld.rule_tables.compiled)
+        # and not find by its identity.
         return ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_hold, initargs=(held,)
+            max_workers=workers, mp_context=context, initializer=_hold, initargs=(t,)
         )
     except (ImportError, NotImplementedError, OSError):
         return None
@@ -479,9 +477,3 @@ def _from_pool(pool: Executor, t: Tournament, workers: int) -> Iterator[tuple[An
         finished, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in finished:
             yield (*future.result(), pending.pop(future))
-
-
-def _portable(t: Tournament) -> Tournament:
-    """The settings with a fresh copy of the ruleset, without the engine's compiled
-    tables (each worker compiles its own), so they pickle small."""
-    return dataclasses.replace(t, rules=t.rules.replace())

@@ -1,8 +1,8 @@
 """The random bot: any legal move, uniformly; free moves taken or passed at random.
 
-The two choices are module functions so that :func:`lld.playout.random_playout`
-(a searching bot's rollout, without observations) chooses exactly as a table of
-random bots does.
+The two choices are module functions so that a searching bot's rollout
+(without observations) chooses exactly as a table of random bots does, as
+:func:`lld.playout.random_playout` does too.
 """
 
 from __future__ import annotations
