@@ -23,7 +23,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from lld.presets import PRESETS
+from lld.presets import PRESETS, reading_name, readings_named
 from lld.reports import stakes_report
 from lld.reports.stakes import StakesReport
 from lld.stakes import TABLES
@@ -59,9 +59,9 @@ def _reports(players: int) -> list[tuple[list[str], StakesReport]]:
 def _arithmetic(presets: list[str], report: StakesReport) -> nodes.Node:
     """The balance check's sums, one a line, under the table's name."""
     box = nodes.container(classes=["lld-balance"])
-    who = ", ".join(presets) if presets else "no preset"
+    who = readings_named(presets) if presets else f"as {reading_name(FALLBACK)} settles it"
     box += para(
-        strong("Balance check of "), literal(report.table), f" ({who}; {report.settlement}): ",
+        strong("Balance check of "), literal(report.table), f" ({who}, {report.settled}): ",
         report.balance.text, ".",
     )  # fmt: skip
     lines = nodes.bullet_list(classes=["lld-arithmetic"])
@@ -131,7 +131,7 @@ class StakesDirective(SphinxDirective):
             raise self.error(":expect: is for the table of :players:")
         out: list[nodes.Node] = []
         headers = [
-            "Deal", "Sources and presets", "Antes", "Pot", "Each / table",
+            "Deal", "Sources and readings", "Antes", "Pot", "Each / table",
             "Last player", "Break-even", "Balance check",
         ]  # fmt: skip
         for players in sorted(TABLES):
@@ -143,11 +143,15 @@ class StakesDirective(SphinxDirective):
             reports = _reports(players)
             for presets, r in reports:
                 who = ", ".join(source_label(s) for s in r.sources)
-                who += "; presets " + ", ".join(presets) if presets else "; no preset"
+                who += (
+                    f"; {readings_named(presets)}"
+                    if presets
+                    else f"; no source's reading (as {reading_name(FALLBACK)} settles it)"
+                )
                 antes = ", ".join(f"{a.role} {a.amount}" for a in r.antes)
                 rows.append([
                     para(literal(r.table)),
-                    who + f" (settled by {r.settlement})",
+                    f"{who}; {r.settled}",
                     antes,
                     str(r.pot),
                     f"{r.hand_size} / {r.table_cards}" + (" (widow)" if r.widow else ""),
