@@ -492,7 +492,7 @@ class ReadingReplay:
     @property
     def told(self) -> str:
         """What the replay did, in plain sentences, the players counted from 1 or
-        named as the record names them (see :meth:`lld.narrate.Table.outcome`)."""
+        named as the record names them (see ``lld.narrate.Table.outcome``)."""
         from lld.narrate import table_of
 
         if self.record is None:
