@@ -61,9 +61,16 @@ def _links(docname: str, preset: str) -> str:
     )
 
 
-def _preset_title(preset: str) -> str:
-    """``Parlett's reading``, ``the project's reading``: the reading by its source."""
-    return reading_name(preset)
+def _preset_title(docname: str, preset: str, *, start: bool = False) -> str:
+    """``Parlett's reading``, ``the project's reading``: the reading by its source, as
+    HTML, the word "reading" linked to its glossary entry (the glossary's links pass
+    over raw HTML)."""
+    name = reading_name(preset, start=start)
+    whose = escape(name.removesuffix("reading"))
+    return (
+        f'{whose}<a class="lld-term-link reference internal" href="{_up(docname)}glossary.html'
+        f'#term-reading">reading</a>'
+    )
 
 
 def _preset_source(docname: str, preset: str) -> str:
@@ -88,7 +95,7 @@ class HandoutsDirective(SphinxDirective):
         note_engine_dependencies(self.env)
         docname = self.env.docname
         rows = "".join(
-            f"<tr><td>{escape(reading_name(name, start=True))} <code>{escape(name)}</code></td>"
+            f"<tr><td>{_preset_title(docname, name, start=True)} <code>{escape(name)}</code></td>"
             f"<td>{_preset_source(docname, name)}</td>"
             f"<td>{', '.join(map(str, rules.players))}</td>"
             f"<td>{_links(self.env.docname, name)}</td></tr>"
@@ -164,7 +171,8 @@ def _cite_box(docname: str, ruling_id: str, site: str) -> nodes.container:
     box += raw_html(
         f'<p class="lld-cite-plain">{escape(ruling_citation(ruling_id, site))}</p>'
         f'<p class="lld-cite-more"><a href="{up}citing.html#cite-{anchor}">BibTeX and more</a>'
-        f" · handout of {_preset_title(RULING_HANDOUT)}: {_links(docname, RULING_HANDOUT)}</p>"
+        f" · handout of {_preset_title(docname, RULING_HANDOUT)}:"
+        f" {_links(docname, RULING_HANDOUT)}</p>"
     )
     return box
 
@@ -191,7 +199,7 @@ def add_cite_boxes(app: Sphinx, doctree: nodes.document) -> None:
         top.insert(
             where,
             raw_html(
-                f'<p class="lld-handout-link">Printable handout of {_preset_title(preset)}'
+                f'<p class="lld-handout-link">Printable handout of {_preset_title(docname, preset)}'
                 f" (one sheet): {_links(docname, preset)}</p>"
             ),
         )
