@@ -285,7 +285,7 @@ def engine_part(report: RulingReport) -> nodes.container:
         out.append(
             para(
                 strong(mine[0].title or example), " (",
-                xref(_example_label(example), literal(example)),
+                xref(_example_label(example), text="the example"), ": ", literal(example),
                 "), replayed under each reading of the whole hand, every ruling as that"
                 " reading has it:",
             )
