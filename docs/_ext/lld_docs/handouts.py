@@ -35,7 +35,7 @@ from lld.handout.cite import (
 from lld.presets import PRESET_SOURCE, PRESETS, reading_name
 from lld.ruleset import EDITORIAL
 
-from .common import concordance, note_engine_dependencies, para, raw_html
+from .common import concordance, note_engine_dependencies, para, raw_html, source_label
 from .releases import cite_site
 
 logger = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ def _preset_source(docname: str, preset: str) -> str:
     links pass over raw HTML."""
     source = PRESET_SOURCE[preset]
     if source != EDITORIAL:
-        name = concordance().source(source).author
+        name = source_label(source)
         href = f"{_up(docname)}sources/{source}.html"
         return f'<a class="reference internal" href="{href}">{escape(name)}</a>'
     return (
