@@ -399,9 +399,9 @@ def test_the_reader_pages_read_in_plain_words(site: Path) -> None:
     }
     assert found == {}
     rules = (site / "rules.html").read_text(encoding="utf-8")
-    assert "handout of the project's reading: A4" in _reading_text(rules)
-    assert (
-        "Sympkyn's reading (sympkyn): Plays to the end: Player 1 loses 2 stakes, Player 2"
+    assert "handout of the project's reading : A4" in _reading_text(rules)
+    assert (  # the code beside the name (sympkyn) is left out of the text
+        "Sympkyn's reading ( ): Plays to the end: Player 1 loses 2 stakes , Player 2"
         " loses 1, Player 4 wins 3; Player 4 is the last player left in; the pot is empty."
         in _folded_text(rules)
     )
@@ -415,7 +415,7 @@ def test_the_reader_pages_read_in_plain_words(site: Path) -> None:
         " break-even: a stake for every two cards above or below it" in stakes
     )
     handouts = _reading_text((site / "handouts.html").read_text(encoding="utf-8"))
-    assert "Parlett's reading parlett Parlett 3, 4, 5, 6" in handouts
+    assert "Parlett's reading Parlett 3, 4, 5, 6" in handouts  # the ID in code, beside
     parlett = _reading_text((site / "sources" / "parlett.html").read_text(encoding="utf-8"))
     assert "Printable handout of Parlett's reading (one sheet)" in parlett
 
