@@ -229,6 +229,7 @@ def _engine_words_in_reading_text(html: str) -> list[str]:
     parser = _ReadingText()
     parser.feed(html)
     text = " ".join(" ".join(parser.parts).split())
+    text = re.sub(r"https?://\S+", "", text)  # an address is the web's, not the engine's
     names = [n for n in OPTIONS if "_" in n]
     found = [m.group(0) for m in _ENGINE_WORDS.finditer(text)]
     found += [n for n in names if re.search(rf"\b{n}\b", text)]
@@ -269,8 +270,8 @@ def test_the_reading_text_check_can_fail() -> None:
 #: reconstruction" is the game's words, as in an example's title.)
 _CONTESTED_ENGINE_WORDS = re.compile(
     r"\b(?:du-coeur|caidis|sympkyn|parlett)\b|(?<!project's )\breconstruction(?:,| \()"
-    r"|\bseat \d|\b(?:plays_through|illegal|ends_early|unfinished|no_game)\b"
-    r"|\bseat nets\b|\bpot left \d"
+    r"|\b[Ss]eat \d|\b(?:plays_through|illegal|ends_early|unfinished|no_game)\b"
+    r"|\bseat nets\b|\bnet stakes by seat\b|\bpot left \d"
 )
 
 
@@ -333,6 +334,126 @@ def test_the_contested_check_can_fail() -> None:
     )
 
 
+class _FoldedText(_ReadingText):
+    """The text of the page's main article inside its folded parts (``<details>``),
+    outside code."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folded = 0
+        self.code = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        super().handle_starttag(tag, attrs)
+        self.folded += tag == "details"
+        self.code += tag in ("code", "pre", "script", "style")
+
+    def handle_endtag(self, tag: str) -> None:
+        super().handle_endtag(tag)
+        self.folded -= tag == "details"
+        self.code -= tag in ("code", "pre", "script", "style")
+
+    def handle_data(self, data: str) -> None:
+        if self.article and self.folded and not self.code:
+            self.parts.append(data)
+
+
+def _folded_text(html: str) -> str:
+    parser = _FoldedText()
+    parser.feed(html)
+    return re.sub("[‘’]", "'", " ".join(" ".join(parser.parts).split()))
+
+
+#: The pages written for readers, besides the contested ones (not the API reference,
+#: the cells or the frozen copies of earlier versions).
+_READER_PAGES = (
+    "rules.html", "examples.html", "stakes.html", "handouts.html", "sources/*.html",
+    "hands/*.html",
+)  # fmt: skip
+
+
+def _reader_page_words(html: str) -> list[str]:
+    """What a reader page shows that is the engine's, not the game's: in its reading
+    text, the engine words and the contested pages' (preset IDs as names, seats
+    counted from 0, kinds of replay, the engine's one-line results); in its folded
+    parts (where option names may stand as plain text beside their words), the
+    contested pages' words."""
+    found = _contested_engine_words(html)
+    found += [m.group(0) for m in _CONTESTED_ENGINE_WORDS.finditer(_folded_text(html))]
+    # "Illegal" is the game's word in an example's note ("'0: lie' is illegal"); as
+    # a kind of replay it comes with the engine's other words, which are caught.
+    return sorted(set(found) - {"illegal"})
+
+
+def test_the_reader_pages_read_in_plain_words(site: Path) -> None:
+    """The rules, examples, stakes and handouts pages, the sources' pages and each
+    example hand's page name the readings by their sources and tell the players
+    counted from 1 (or by the record's names), in the folded replays too; the
+    identifiers stand only as code, beside the words."""
+    pages = sorted({p for pattern in _READER_PAGES for p in site.glob(pattern)})
+    assert len(pages) > 40
+    found = {
+        str(p.relative_to(site)): words
+        for p in pages
+        if (words := _reader_page_words(p.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+    rules = (site / "rules.html").read_text(encoding="utf-8")
+    assert "handout of the project's reading : A4" in _reading_text(rules)
+    assert (  # the code beside the name (sympkyn) is left out of the text
+        "Sympkyn's reading ( ): Plays to the end: Player 1 loses 2 stakes , Player 2"
+        " loses 1, Player 4 wins 3; Player 4 is the last player left in; the pot is empty."
+        in _folded_text(rules)
+    )
+    examples = _reading_text((site / "examples.html").read_text(encoding="utf-8"))
+    assert "or as one player saw it: Anne , Bob , Cat , Dan , Eve ." in examples
+    assert "on the project's reading (" in examples
+    assert "Result: Player 1 loses 1 stake, Player 2 wins 1" in examples
+    stakes = _reading_text((site / "stakes.html").read_text(encoding="utf-8"))
+    assert (
+        "Parlett, Sympkyn; Parlett's, Sympkyn's and the project's readings; settled by"
+        " break-even: a stake for every two cards above or below it" in stakes
+    )
+    handouts = _reading_text((site / "handouts.html").read_text(encoding="utf-8"))
+    assert "Parlett's reading Parlett 3, 4, 5, 6" in handouts  # the ID in code, beside
+    parlett = _reading_text((site / "sources" / "parlett.html").read_text(encoding="utf-8"))
+    assert "Printable handout of Parlett's reading (one sheet)" in parlett
+
+
+def test_the_reader_page_check_can_fail() -> None:
+    """The old wording of each reader page is caught."""
+    old = {
+        "examples": "<p>Step through it: every hand shown, or as one seat saw it: seat 0,"
+        " seat 1.</p><p>Result: net stakes by seat -1 +1 +3 -3; last player seat 2; pot"
+        " left 0.</p><p>r05.lld: ruleset <code>parlett</code>, <code>deal_3=widow</code></p>",
+        "stakes": "<p>Parlett, Sympkyn; presets parlett, sympkyn, reconstruction (settled by"
+        " break_even)</p><p>Balance check of <code>parlett</code> (caidis; most_pairs)</p>",
+        "handouts": "<p>Printable handout of parlett (one sheet)</p>"
+        "<table><tr><td>du-coeur</td><td>du-coeur</td></tr></table>",
+        "rules": "<details><summary>Replayed</summary><p>The project's reconstruction"
+        " (reconstruction): ok.</p><p>du-coeur (none): plays through: seat nets -2 -3;"
+        " last player seat 2; pot left 0.</p></details>",
+        "hands": "<p>the hand ends; seat 2 is the last player with cards</p>",
+    }
+    caught = {page: _reader_page_words(f"<article>{text}</article>") for page, text in old.items()}
+    for page, word in [
+        ("examples", "seat 0"), ("examples", "net stakes by seat"), ("examples", "pot left 0"),
+        ("stakes", "presets"), ("stakes", "parlett"), ("stakes", "break_even"),
+        ("stakes", "most_pairs"), ("stakes", "caidis"), ("handouts", "parlett"),
+        ("handouts", "du-coeur"), ("rules", "du-coeur"), ("rules", "seat nets"),
+        ("rules", "seat 2"), ("rules", "pot left 0"), ("hands", "seat 2"),
+    ]:  # fmt: skip
+        assert word in caught[page], (page, word, caught[page])
+    new = (
+        "<article><p>Step through it: every hand shown, or as one player saw it: Player 1,"
+        " Player 2.</p><p>Result: Player 1 loses 1 stake; Player 3 is the last player left in;"
+        " the pot is empty.</p><p>A whole hand on the project's reconstruction.</p>"
+        "<p>Printable handout of the project's reading (one sheet)</p><details><p>Parlett's"
+        " reading (<code>parlett</code>): Plays to the end.</p></details></article>"
+    )
+    assert _reader_page_words(new) == []
+
+
 def test_each_ruling_reads_question_reading_words_why_then_the_folded_engine(site: Path) -> None:
     for rid, part in _ruling_sections(site).items():
         order = [
@@ -360,7 +481,7 @@ def test_each_replay_names_the_reading_run_and_is_that_readings_whole_hand(site:
     """Under each reading the replay of a hand is that reading's (issue 22): a "no
     game" names it, and the same hand under the same reading reads the same under
     every ruling (R23 and R28 once gave du Coeur different nets for one hand)."""
-    from lld.presets import PRESETS
+    from lld.presets import PRESETS, reading_name
 
     seen: dict[tuple[str, str], str] = {}
     lines = 0
@@ -373,16 +494,18 @@ def test_each_replay_names_the_reading_run_and_is_that_readings_whole_hand(site:
         ):
             kind, preset, example, inner = m.groups()
             assert preset in PRESETS, (rid, preset)
-            text = html_module.unescape(re.sub(r"<[^>]+>", "", inner))
+            text = re.sub("[‘’]", "'", html_module.unescape(re.sub(r"<[^>]+>", "", inner)))
             lines += 1
-            for named in re.findall(r"\bruleset ([a-z-]+)", text):
-                assert named == preset, (rid, preset, example, text)
+            # The reading by its source's name, its identifier beside it in code.
+            head = f"{reading_name(preset, start=True)} ({preset}): "
+            assert text.startswith(head), (rid, preset, example, text)
+            body = text.removeprefix(head)
             if kind == "no_game":
-                assert f"ruleset {preset} " in text, (rid, preset, text)
-            # The command line's hint is for the terminal; what is left stays whole.
-            assert "option" not in text.split("): ", 1)[1], (rid, text)
+                assert body.startswith("No game: this reading "), (rid, preset, text)
+            # Told for a reader: no option, no seat counted from 0, nothing cut short.
+            assert "option" not in body, (rid, text)
+            assert not re.search(r"\bseat \d", body), (rid, text)
             assert text.count("(") == text.count(")"), (rid, text)
-            body = text.split("): ", 1)[1]
             assert seen.setdefault((example, preset), body) == body, (rid, example, preset)
     assert lines > 100
 

@@ -34,6 +34,7 @@ Sympkyn: all three, never one | Stops at move 1 (Player 1 takes the seven of hea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -212,11 +213,7 @@ class Demonstration:
         """The reading the example is replayed under, in words:
         ``du Coeur's reading`` or ``the project's reading, except R26 (Claiming
         deadline: only until the next turn)``."""
-        from lld.presets import reading_name
-
-        extra = [f"{_ruling_of(k)} ({_title(k)}: {_words(k, v)})" for k, v in self.options]
-        kept = reading_name(self.ruleset)
-        return f"{kept}, except {', '.join(extra)}" if extra else kept
+        return reading_under(self.ruleset, self.options)
 
     def readings(self, b: Behaviour) -> tuple[Reading, ...]:
         """A behaviour's settings in words: one :class:`Reading` for each value, the
@@ -277,6 +274,24 @@ class Demonstration:
             "recorded_value": self.recorded_value,
             "behaviours": [b.as_dict() for b in self.behaviours],
         }
+
+
+def reading_under(ruleset: str, options: Sequence[tuple[str, str | None]] = ()) -> str:
+    """A preset with a record's option lines laid over it, in a reader's words: the
+    reading by its source's name, and each option as its ruling and answer.
+
+    >>> reading_under("parlett")
+    "Parlett's reading"
+    >>> print(reading_under("reconstruction", [("claim_deadline", "next_turn")]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    the project's reading, except R26 (Until when an oversight may be claimed: only until
+    the next turn)
+    """
+    from lld.presets import reading_name
+
+    extra = [f"{_ruling_of(k)} ({_title(k)}: {_words(k, v)})" for k, v in options]
+    kept = reading_name(ruleset)
+    return f"{kept}, except {', '.join(extra)}" if extra else kept
 
 
 def _show(value: str | None) -> str:
@@ -463,6 +478,28 @@ class ReadingReplay:
     title: str | None
     preset: str
     outcome: Outcome
+    #: The example's record.
+    record: HandRecord | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def reading(self) -> str:
+        """The reading run, in words: ``du Coeur's reading``, ``The project's reading``
+        (a capital, as at the head of a line; du Coeur's "du" stays small)."""
+        from lld.presets import reading_name
+
+        return reading_name(self.preset, start=True)
+
+    @property
+    def told(self) -> str:
+        """What the replay did, in plain sentences, the players counted from 1 or
+        named as the record names them (see ``lld.narrate.Table.outcome``)."""
+        from lld.narrate import table_of
+
+        if self.record is None:
+            raise ValueError(f"{self.example}: the replay keeps no record")
+        rec = self.record
+        table = table_of(rec.players, rec.deal().dealer, rec.seats)
+        return table.outcome(self.outcome, rec.move_list)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -484,6 +521,10 @@ def replay_readings(ruling_id: str, directory: Path | None = None) -> list[Readi
 
     >>> [(r.preset, r.outcome.kind) for r in replay_readings("R22")][:2]
     [('du-coeur', 'illegal'), ('parlett', 'illegal')]
+    >>> sympkyn = replay_readings("R22")[3]
+    >>> print(sympkyn.reading, "|", sympkyn.told)  # doctest: +NORMALIZE_WHITESPACE
+    Sympkyn's reading | Plays to the end: Player 1 loses 2 stakes, Player 2 loses 1,
+    Player 4 wins 3; Player 4 is the last player left in; the pot is empty.
     """
     from lld.presets import PRESETS
 
@@ -491,7 +532,7 @@ def replay_readings(ruling_id: str, directory: Path | None = None) -> list[Readi
     if directory is None:
         return []
     return [
-        ReadingReplay(name, rec.title, preset, _whole_reading(directory, name, preset))
+        ReadingReplay(name, rec.title, preset, _whole_reading(directory, name, preset), rec)
         for name, rec in examples_for(ruling_id, directory)
         for preset in PRESETS
     ]
@@ -538,5 +579,6 @@ __all__ = [
     "demonstrate",
     "examples_directory",
     "examples_for",
+    "reading_under",
     "replay_readings",
 ]

@@ -13,6 +13,8 @@ and the concordance checks the same against the quoted clauses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lld.errors import RulesetError, shown
 from lld.ruleset import Ruleset, parse_assignments, register_readings
 
@@ -156,9 +158,29 @@ PRESET_NAMES = {
 }
 
 
-def reading_name(preset: str) -> str:
-    """``du Coeur's reading``, ``the project's reading``: a preset in a reader's words."""
-    return f"{PRESET_NAMES.get(preset, preset)}'s reading"
+def reading_name(preset: str, *, start: bool = False) -> str:
+    """``du Coeur's reading``, ``the project's reading``: a preset in a reader's words;
+    ``start``: to begin a sentence or a line (du Coeur's "du" stays small).
+
+    >>> reading_name("reconstruction", start=True), reading_name("du-coeur", start=True)
+    ("The project's reading", "du Coeur's reading")
+    """
+    name = f"{PRESET_NAMES.get(preset, preset)}'s reading"
+    return name[:1].upper() + name[1:] if start and not name.startswith("du ") else name
+
+
+def readings_named(presets: Sequence[str]) -> str:
+    """Several presets in a reader's words: ``Parlett's, Sympkyn's and the project's
+    readings``, ``Compendium Caidis's reading``, or ``no source's reading``.
+
+    >>> readings_named(["parlett", "sympkyn", "reconstruction"])
+    "Parlett's, Sympkyn's and the project's readings"
+    """
+    if not presets:
+        return "no source's reading"
+    names = [f"{PRESET_NAMES.get(p, p)}'s" for p in presets]
+    said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return f"{said} reading" + ("s" if len(names) > 1 else "")
 
 
 #: Which source each preset reads. The reconstruction reads them all.

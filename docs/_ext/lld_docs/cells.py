@@ -528,7 +528,7 @@ def hand_cell(directive: SphinxDirective, rec: HandRecord, name: str) -> list[no
     )
     intro = (
         "Step through this hand, or replay it under another source's"
-        f' <a class="lld-term-link reference internal" href="{glossary}#term-preset">preset</a>.'
+        f' <a class="lld-term-link reference internal" href="{glossary}#term-reading">reading</a>.'
         f" The notebooks go further: {notebooks}."
     )
     return cell(directive, _code(lines), expect, intro)

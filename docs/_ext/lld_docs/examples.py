@@ -15,19 +15,22 @@ from sphinx.util.docutils import SphinxDirective
 
 from lld import svg
 from lld.cards import count
-from lld.demonstrate import examples_directory
+from lld.demonstrate import examples_directory, reading_under
 from lld.narrate import table_of
 from lld.record import HandRecord, load_record
 
 from .common import (
+    linked_text,
     literal,
     note_engine_dependencies,
     para,
     raw_html,
+    rich_text,
     ruling_label,
     strong,
     xref,
 )
+from .steps import table_for
 
 
 def example_label(path: Path) -> str:
@@ -64,29 +67,35 @@ def example_section(path: Path, doc: nodes.document) -> nodes.section:
     doc.note_explicit_target(section)
     title = rec.title or path.name
     section += nodes.title(title, title)
-    facts: list[nodes.Node | str] = [literal(path.name), ": ruleset ", literal(rec.ruleset)]
+    table = table_for(rec)
+    # The reading in words; its identifiers beside, in code, for the API's readers.
+    facts: list[nodes.Node | str] = [
+        literal(path.name), f": {rec.players} players, on ",
+        *linked_text(reading_under(rec.ruleset, rec.options)),
+        " (", literal(f"ruleset: {rec.ruleset}"),
+    ]  # fmt: skip
     for name, value in rec.options:
-        facts += [", ", literal(f"{name}={value}")]
-    facts.append(f", {rec.players} players. Rulings: ")
+        facts += [", ", literal(f"{name}={'none' if value is None else value}")]
+    facts.append("). Rulings: ")
     for i, rid in enumerate(rec.rulings):
         facts += [", " if i else "", xref(ruling_label(rid), text=rid)]
     section += para(*facts)
     section += para(
         strong("Step through it: "),
         xref(f"hand-{path.stem}", text="every hand shown"),
-        ", or as one seat saw it: ",
+        ", or as one player saw it: ",
         *[
             node
             for s in range(rec.players)
             for node in ([", "] if s else [])
-            + [xref(f"hand-{path.stem}-seat-{s}", text=f"seat {s}")]
+            + [xref(f"hand-{path.stem}-seat-{s}", text=table.plain_name(s))]
         ],
         ".",
     )
     if rec.note:
-        section += para(rec.note)
+        section += para(*rich_text(rec.note))
     for comment in rec.comments:
-        section += para(comment, classes=["lld-caption"])
+        section += para(*rich_text(comment), classes=["lld-caption"])
     section += deal_figure(rec)
     moves = nodes.enumerated_list(classes=["lld-moves"])
     for line in rec.moves:
@@ -97,12 +106,8 @@ def example_section(path: Path, doc: nodes.document) -> nodes.section:
     section += para(strong("Moves"))
     section += moves
     if rec.result is not None:
-        nets = " ".join(f"{n:+d}" if n else "0" for n in rec.result.net)
-        last = "nobody" if rec.result.last_player is None else rec.name_of(rec.result.last_player)
-        section += para(
-            strong("Result: "),
-            f"net stakes by seat {nets}; last player {last}; pot left {rec.result.pot_left}.",
-        )
+        result = table.result(rec.result.net, rec.result.last_player, rec.result.pot_left)
+        section += para(strong("Result: "), f"{result[:1].upper()}{result[1:]}.")
     return section
 
 

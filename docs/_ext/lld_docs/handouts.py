@@ -32,10 +32,17 @@ from lld.handout.cite import (
     source_bibtex,
     source_citation,
 )
-from lld.presets import PRESET_SOURCE, PRESETS
+from lld.presets import PRESET_SOURCE, PRESETS, reading_name
 from lld.ruleset import EDITORIAL
 
-from .common import concordance, note_engine_dependencies, para, raw_html, ruling_label
+from .common import (
+    concordance,
+    note_engine_dependencies,
+    para,
+    raw_html,
+    ruling_label,
+    source_label,
+)
 from .releases import cite_site
 
 logger = logging.getLogger(__name__)
@@ -61,16 +68,27 @@ def _links(docname: str, preset: str) -> str:
     )
 
 
-def _preset_title(preset: str) -> str:
-    return "the project's reconstruction" if preset == "reconstruction" else preset
+def _preset_title(docname: str, preset: str, *, start: bool = False) -> str:
+    """``Parlett's reading``, ``the project's reading``: the reading by its source, as
+    HTML, the word "reading" linked to its glossary entry (the glossary's links pass
+    over raw HTML)."""
+    name = reading_name(preset, start=start)
+    whose = escape(name.removesuffix("reading"))
+    return (
+        f'{whose}<a class="lld-term-link reference internal" href="{_up(docname)}glossary.html'
+        f'#term-reading">reading</a>'
+    )
 
 
 def _preset_source(docname: str, preset: str) -> str:
-    """The source column: the source, or the project's own choice (``editorial``),
-    linked to its glossary entry here, since the glossary's links pass over raw HTML."""
+    """The source column: the source by name, linked to its page, or the project's own
+    choice (``editorial``), linked to its glossary entry here, since the glossary's
+    links pass over raw HTML."""
     source = PRESET_SOURCE[preset]
     if source != EDITORIAL:
-        return escape(source)
+        name = source_label(source)
+        href = f"{_up(docname)}sources/{source}.html"
+        return f'<a class="reference internal" href="{href}">{escape(name)}</a>'
     return (
         f'<a class="lld-term-link reference internal" href="{_up(docname)}glossary.html'
         f'#term-{source}">{escape(source)}</a>'
@@ -84,7 +102,8 @@ class HandoutsDirective(SphinxDirective):
         note_engine_dependencies(self.env)
         docname = self.env.docname
         rows = "".join(
-            f"<tr><td>{escape(_preset_title(name))}</td><td>{_preset_source(docname, name)}</td>"
+            f"<tr><td>{_preset_title(docname, name, start=True)} <code>{escape(name)}</code></td>"
+            f"<td>{_preset_source(docname, name)}</td>"
             f"<td>{', '.join(map(str, rules.players))}</td>"
             f"<td>{_links(self.env.docname, name)}</td></tr>"
             for name, rules in sorted(PRESETS.items(), key=lambda kv: kv[0] != RULING_HANDOUT)
@@ -159,7 +178,8 @@ def _cite_box(docname: str, ruling_id: str, site: str) -> nodes.container:
     box += raw_html(
         f'<p class="lld-cite-plain">{escape(ruling_citation(ruling_id, site))}</p>'
         f'<p class="lld-cite-more"><a href="{up}citing.html#cite-{anchor}">BibTeX and more</a>'
-        f" · handout of the reconstruction: {_links(docname, RULING_HANDOUT)}</p>"
+        f" · handout of {_preset_title(docname, RULING_HANDOUT)}:"
+        f" {_links(docname, RULING_HANDOUT)}</p>"
     )
     return box
 
@@ -186,7 +206,7 @@ def add_cite_boxes(app: Sphinx, doctree: nodes.document) -> None:
         top.insert(
             where,
             raw_html(
-                f'<p class="lld-handout-link">Printable handout of {_preset_title(preset)}'
+                f'<p class="lld-handout-link">Printable handout of {_preset_title(docname, preset)}'
                 f" (one sheet): {_links(docname, preset)}</p>"
             ),
         )

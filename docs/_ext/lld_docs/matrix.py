@@ -28,7 +28,8 @@ def _cell(ruling: Ruling, source: str) -> nodes.Node:
     words: list[str] = []
     for clause_id in ids:
         clause = c.clause(clause_id)
-        word = " / ".join(clause.values) if clause.values else clause.reading
+        # The values in the registry's few words (as on the contested index).
+        word = " / ".join(c.value_words(clause)) if clause.values else clause.reading
         if clause.copies:
             word += " (copied)"
         if word not in words:
@@ -48,7 +49,7 @@ class ConcordanceMatrixDirective(SphinxDirective):
             for r in c.rulings
         ]  # fmt: skip
         legend = para(
-            "Each cell gives the value the source's clauses support, or how they bear on the"
+            "Each cell gives the answer the source's clauses support, or how they bear on the"
             " ruling (states, silent, ambiguous, damaged, self-contradictory, or witnesses: a"
             " term's meaning, or a practice of another game, which is no rule of this one);"
             " — means the source has nothing on it. The sources: ",

@@ -24,7 +24,7 @@ from sphinx_design.shared import create_component
 
 from lld.concordance import Clause
 from lld.demonstrate import ReadingReplay, replay_readings
-from lld.presets import PRESET_SOURCE
+from lld.presets import reading_name
 from lld.reports import RulingReport, ruling_report
 from lld.reports.ruling import WILLUGHBY, PresetValue, QuotedClause, SourceWords
 
@@ -153,23 +153,9 @@ def plain_reading(report: RulingReport) -> str:
     return _capital(text) + ("" if text.endswith(".") else ".")
 
 
-def _reading_name(preset: str) -> str:
-    """``Parlett's reading``, or ``the project's reconstruction``."""
-    source = PRESET_SOURCE[preset]
-    if source == "editorial":
-        return "the project's reconstruction"
-    return f"{source_label(source)}'s reading"
-
-
 def _capital(text: str) -> str:
     """The first letter a capital, except in du Coeur's name."""
     return text if text.startswith("du Coeur") else text[:1].upper() + text[1:]
-
-
-def _replay_text(text: str) -> str:
-    """A replay's line without the command line's hint (``--option``), which is for
-    the terminal, not for a reader of the site."""
-    return re.sub(r"; choose a table with --option [^\s)]+", "", text)
 
 
 def _preset_for(report: RulingReport, source: str) -> PresetValue | None:
@@ -260,7 +246,7 @@ def _preset_items(report: RulingReport) -> nodes.bullet_list:
     for p in report.presets:
         shown = "none" if p.value is None else p.value
         item: list[nodes.Node | str] = [
-            _capital(_reading_name(p.preset)), " (", literal(p.preset), "): ", literal(shown),
+            reading_name(p.preset, start=True), " (", literal(p.preset), "): ", literal(shown),
             f" — {short(meanings.get(p.value, ''))}",
         ]  # fmt: skip
         if p.editorial:
@@ -273,8 +259,7 @@ def _replay_items(replays: list[ReadingReplay]) -> nodes.bullet_list:
     out = nodes.bullet_list(classes=["lld-replays"])
     for r in replays:
         item = para(
-            _capital(_reading_name(r.preset)), " (", literal(r.preset), "): ",
-            *rich_text(_replay_text(r.outcome.text)), ".",
+            r.reading, " (", literal(r.preset), "): ", *linked_text(r.told),
             classes=["lld-engine", f"lld-{r.outcome.kind}", f"lld-preset-{r.preset}",
                      f"lld-example-{r.example.removesuffix('.lld')}"],
         )  # fmt: skip
@@ -290,7 +275,7 @@ def engine_part(report: RulingReport) -> nodes.container:
         para("In the engine and the cells this ruling is the option ", literal(report.option),
              ", with the values:"),
         _value_items(report),
-        para("Each reading's value (the project's is the reconstruction's):"),
+        para("Each reading's value:"),
         _preset_items(report),
     ]  # fmt: skip
     replays = replay_readings(report.id)
@@ -300,7 +285,7 @@ def engine_part(report: RulingReport) -> nodes.container:
         out.append(
             para(
                 strong(mine[0].title or example), " (",
-                xref(_example_label(example), text=example),
+                xref(_example_label(example), text="the example"), ": ", literal(example),
                 "), replayed under each reading of the whole hand, every ruling as that"
                 " reading has it:",
             )

@@ -23,7 +23,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from lld.presets import PRESETS
+from lld.presets import PRESETS, reading_name, readings_named
 from lld.reports import stakes_report
 from lld.reports.stakes import StakesReport
 from lld.stakes import TABLES
@@ -56,12 +56,19 @@ def _reports(players: int) -> list[tuple[list[str], StakesReport]]:
     return out
 
 
+def _settled(presets: list[str], report: StakesReport) -> str:
+    """How the table is settled, in words: as its readings settle it, or (a table no
+    reading deals) as the project's reading does."""
+    return report.settled + ("" if presets else f", as {reading_name(FALLBACK)} settles")
+
+
 def _arithmetic(presets: list[str], report: StakesReport) -> nodes.Node:
     """The balance check's sums, one a line, under the table's name."""
     box = nodes.container(classes=["lld-balance"])
-    who = ", ".join(presets) if presets else "no preset"
+    who = f"{readings_named(presets)}, " if presets else "no reading deals it; "
+    who += _settled(presets, report)
     box += para(
-        strong("Balance check of "), literal(report.table), f" ({who}; {report.settlement}): ",
+        strong("Balance check of "), literal(report.table), f" ({who}): ",
         report.balance.text, ".",
     )  # fmt: skip
     lines = nodes.bullet_list(classes=["lld-arithmetic"])
@@ -131,7 +138,7 @@ class StakesDirective(SphinxDirective):
             raise self.error(":expect: is for the table of :players:")
         out: list[nodes.Node] = []
         headers = [
-            "Deal", "Sources and presets", "Antes", "Pot", "Each / table",
+            "Deal", "Sources and readings", "Antes", "Pot", "Each / table",
             "Last player", "Break-even", "Balance check",
         ]  # fmt: skip
         for players in sorted(TABLES):
@@ -143,11 +150,11 @@ class StakesDirective(SphinxDirective):
             reports = _reports(players)
             for presets, r in reports:
                 who = ", ".join(source_label(s) for s in r.sources)
-                who += "; presets " + ", ".join(presets) if presets else "; no preset"
+                who += f"; {readings_named(presets)}" if presets else "; no reading deals it"
                 antes = ", ".join(f"{a.role} {a.amount}" for a in r.antes)
                 rows.append([
                     para(literal(r.table)),
-                    who + f" (settled by {r.settlement})",
+                    f"{who}; {_settled(presets, r)}",
                     antes,
                     str(r.pot),
                     f"{r.hand_size} / {r.table_cards}" + (" (widow)" if r.widow else ""),

@@ -199,6 +199,18 @@ class StakesReport:
                 out.append((stakes, cards))
         return tuple(out)
 
+    @property
+    def settled(self) -> str:
+        """How the hand is settled, in the registry's words for R31 (its ``short``):
+        ``settled by break-even: a stake for every two cards above or below it``."""
+        from lld.concordance import load
+
+        short = next(
+            (o.short for o in load().ruling("R31").options if o.value == self.settlement),
+            self.settlement,
+        )
+        return f"settled {short}" if short.startswith("by ") else f"settled so that {short}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "players": self.players,
