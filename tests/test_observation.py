@@ -216,14 +216,15 @@ def test_a_lie_downs_cards_are_the_hand_it_held(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_the_games_public_state_is_another_object_at_every_change(name: str) -> None:
-    """An Observer makes its observations' context afresh only when Game.public_state
-    is another object: every move that changes the dead groups, the lie-downs or
-    the ledger, the settlement included, gives a new one."""
+    """An Observer makes its observations' context afresh only when the public log
+    has grown and Game.public_state is another object: every move that changes
+    the dead groups, the lie-downs or the ledger, the settlement included, is
+    logged and gives a new one."""
     changes = 0
     for seed in range(40):
         game = midgame(name, seed, 0)
         rng = random.Random(seed)
-        before = game.public_state
+        before, logged = game.public_state, len(game.log)
         while not game.over:
             options = list(game.turn_moves())
             for seat in game.free_seats():
@@ -233,8 +234,9 @@ def test_the_games_public_state_is_another_object_at_every_change(name: str) -> 
             assert now == (game.dead_groups, game.lie_downs, game.ledger.rows)
             if now != before:
                 assert now is not before, (seed, game.moves[-1])
+                assert len(game.log) > logged, (seed, game.moves[-1])
                 changes += 1
-            before = now
+            before, logged = now, len(game.log)
     assert changes
 
 

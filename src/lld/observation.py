@@ -337,6 +337,22 @@ class Observer:
         self._log: tuple[LogEntry, ...] = ()
         self._chooses = chooses
         self._frees = frees
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Copy the public log, and the context where it changed.
+
+        Called only when the log has grown: every change to the context (a
+        lie-down, a dead group opened or claimed, the settlement) is a move or
+        its consequence, and logged, so a log of the same length means the same
+        context, and the game's :attr:`~lld.game.Game.public_state` is not asked.
+        """
+        game = self._game
+        self._log = tuple(self._game_log)
+        state = game.public_state
+        if state is not self._state:
+            self._state = state
+            self._context = _new(Context, (self._public, *state))
 
     def turn(self, seat: int, moves: tuple[Move, ...]) -> Observation:
         """The observation of ``seat``, the seat to play, offered the turn ``moves``
@@ -359,13 +375,13 @@ class Observer:
         self, seat: int, turn: tuple[Move, ...], free: tuple[Move, ...]
     ) -> Observation:
         game = self._game
-        state = game.public_state
-        if state is not self._state:
-            self._state = state
-            self._context = _new(Context, (self._public, *state))
         log = self._game_log
-        if len(log) != len(self._log):
+        if len(log) != len(self._log):  # _catch_up, written out: nearly every decision
             self._log = tuple(log)
+            state = game.public_state
+            if state is not self._state:
+                self._state = state
+                self._context = _new(Context, (self._public, *state))
         return _new(
             Observation,
             (
@@ -383,13 +399,13 @@ class Observer:
         """``seat``'s answer (its ``choose``) to its observation offering the turn
         ``moves``."""
         game = self._game
-        state = game.public_state
-        if state is not self._state:
-            self._state = state
-            self._context = _new(Context, (self._public, *state))
         log = self._game_log
-        if len(log) != len(self._log):
+        if len(log) != len(self._log):  # _catch_up, written out: nearly every decision
             self._log = tuple(log)
+            state = game.public_state
+            if state is not self._state:
+                self._state = state
+                self._context = _new(Context, (self._public, *state))
         fresh = game.fresh
         return self._chooses[seat](
             _new(
@@ -405,13 +421,13 @@ class Observer:
         """``seat``'s answer (its ``free``: a move, or ``None`` to pass) to its
         observation offering the free ``moves``."""
         game = self._game
-        state = game.public_state
-        if state is not self._state:
-            self._state = state
-            self._context = _new(Context, (self._public, *state))
         log = self._game_log
-        if len(log) != len(self._log):
+        if len(log) != len(self._log):  # _catch_up, written out: nearly every decision
             self._log = tuple(log)
+            state = game.public_state
+            if state is not self._state:
+                self._state = state
+                self._context = _new(Context, (self._public, *state))
         fresh = game.fresh
         return self._frees[seat](
             _new(
