@@ -106,7 +106,7 @@ class Ruleset:
     A ruleset is a value and nothing else: frozen, hashable, equal to another
     exactly when its name and every option are the same, and holding nothing
     besides its fields (the engine's tables compiled from it are kept by
-    :func:`lld.rule_tables.compiled`, keyed by the ruleset's value). A ruleset
+    ``lld.rule_tables.compiled()``, keyed by the ruleset's value). A ruleset
     built field by field with a preset's name and options *is* that preset:
     equal, with the same hash and repr. The same options under another name
     are another reading (a hand record names its reading), so not equal.
@@ -193,7 +193,7 @@ class Ruleset:
 
     def named_reading(self) -> Ruleset | None:
         """The named reading (a preset, see :func:`register_readings`) this ruleset's
-        ``name`` names, or ``None``: what :func:`repr` and :meth:`described` list
+        ``name`` names, or ``None``: what ``repr()`` and :meth:`described` list
         this ruleset's options against.
 
         >>> from lld.presets import PRESETS, ruleset
@@ -239,7 +239,7 @@ _READINGS: dict[str, Ruleset] = {}
 
 def register_readings(readings: Mapping[str, Ruleset]) -> None:
     """Name ``readings`` (name -> ruleset, each under its own name): a ruleset of one
-    of those names is then shown by :func:`repr` and :meth:`Ruleset.described` as
+    of those names is then shown by ``repr()`` and :meth:`Ruleset.described` as
     that reading with what it changes. :mod:`lld.presets` registers the presets."""
     for name, rules in readings.items():
         if not isinstance(rules, Ruleset) or rules.name != name:
