@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS
 from lld.moves import CAPTURE, Move
-from lld.ruleset import PairAgainstPair, PairRoyalCapture, Ruleset
+from lld.ruleset import OPTIONS, PairAgainstPair, PairRoyalCapture, Ruleset
 
 # Where a dead group of table cards (one nobody can ever mate) came from. Each
 # origin is named after the option that decides whether others may claim it.
@@ -63,7 +63,13 @@ CAPTURE_RULES = tuple(
     else ("R12", "R12", "R13", "R14", "R12")[NIBBLE_COUNT[index & 15]]
     for index in range(256)
 )
-DEAL_RULE = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
+#: The ruling of the deal and stakes for each number of players (R5-R10): the
+#: ruling of its ``deal_N`` option, as the registry gives it.
+DEAL_RULE = {
+    int(name.removeprefix("deal_")): option.ruling
+    for name, option in OPTIONS.items()
+    if name.startswith("deal_")
+}
 
 #: LOWEST[nibble][n]: the n lowest-suited bits of a rank nibble.
 LOWEST = tuple(

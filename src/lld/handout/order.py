@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lld.rule_tables import DEAL_RULE
 from lld.ruleset import Ruleset
 
 
@@ -81,8 +82,8 @@ NO_CLAIMS = "Cards nobody can mate"
 #: Rulings stated as one rule: under ``takes_one`` (R38) the answer is R13's.
 SAME_RULE = {("R13", "R38")}
 
-#: The deal's rulings, one per number of players.
-DEAL_RULINGS = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
+#: The deal's rulings, one per number of players (the registry's, through the engine).
+DEAL_RULINGS = DEAL_RULE
 
 
 def can_claim(rules: Ruleset) -> bool:
