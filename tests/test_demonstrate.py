@@ -262,7 +262,7 @@ def test_every_demonstration_reads_in_plain_words(ruling: str) -> None:
     players counted from 1; the identifier stands apart, for programs."""
     from lld.concordance import load
 
-    shorts = {o.value: o.short for o in load().ruling(ruling).options}
+    shorts: dict[str | None, str] = {o.value: o.short for o in load().ruling(ruling).options}
     for d in demonstrate(ruling):
         texts = [d.under]
         for b, parting in zip(d.behaviours, d.partings(), strict=True):

@@ -106,7 +106,7 @@ def test_every_kind_of_replay_is_told_without_the_engine_s_words() -> None:
 
     directory = examples_directory()
     assert directory is not None
-    cases = {
+    cases: dict[str, tuple[str, dict[str, str | None]]] = {
         "plays_through": ("r22-lie-down-by-choice.lld", {}),
         "illegal": ("r22-lie-down-by-choice.lld", {"lie_down": "forced"}),
         "ends_early": ("r28-last-player-one-more-turn.lld", {"last_player_turn": "none"}),

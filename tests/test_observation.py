@@ -20,9 +20,9 @@ from lld.cards import count
 from lld.deal import Deal
 from lld.game import Game
 from lld.moves import LIE, Move
-from lld.observation import Observation, sample
-from lld.playout import Choose, Free, in_rotation, run
+from lld.observation import Choose, Free, Observation, sample
 from lld.playout import drive as real_drive
+from lld.playout import in_rotation, run
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
 from lld.tournament import play_tournament
