@@ -338,6 +338,42 @@ def test_json_text_errors_name_the_line() -> None:
     assert "not valid JSON" in info.value.problem
 
 
+def test_a_json_key_given_twice_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSON keeps the last of two equal keys; a record or position that gives one
+    twice is refused, naming the key, rather than read as the last one says."""
+    from lld.cli import main
+    from lld.demonstrate import examples_directory
+    from lld.errors import NotationError
+    from lld.position import Position
+    from lld.record import load_record, to_json
+
+    directory = examples_directory()
+    assert directory is not None
+    rec = load_record(str(directory / "r22-lie-down-by-choice.lld"))
+    text = json.dumps(to_json(rec), indent=2)
+    assert parse_json_record(text, "r.json") == parse_json_record(text, "r.json")
+    twice = text.replace('"ruleset":', '"ruleset": "caidis",\n  "ruleset":', 1)
+    assert twice.count('"ruleset":') == 2
+    with pytest.raises(RecordError) as info:
+        parse_json_record(twice, "r.json")
+    assert "the key 'ruleset' is given twice in one object" in info.value.problem
+    path = tmp_path / "twice.json"
+    path.write_text(twice, encoding="utf-8")
+    assert main(["replay", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "given twice" in err
+    notation = Position.from_record(rec).to_json()
+    first = next(iter(notation))
+    position = json.dumps(notation)
+    assert Position.from_json(position) == Position.from_record(rec)
+    twice = position.replace(f'{{"{first}":', f'{{"{first}": null, "{first}":', 1)
+    with pytest.raises(NotationError, match=f"the key '{first}' is given twice"):
+        Position.from_json(twice)
+
+
 def json_error(obj: Any) -> RecordError:
     with pytest.raises(RecordError) as info:
         replay(from_json(obj, "r.json"))

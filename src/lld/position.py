@@ -392,11 +392,13 @@ class Position:
     def from_json(cls, obj: object, where: str = "position") -> Position:
         """Read the JSON notation (a dict, or its text); a ``state`` given is checked
         against the replay, field by field."""
-        from lld.record.json_reader import from_json
+        from lld.record.json_reader import DuplicateKeyError, from_json, strict_json
 
         if isinstance(obj, str):
             try:
-                obj = json.loads(obj)
+                obj = strict_json(obj)
+            except DuplicateKeyError as error:
+                raise NotationError(f"{where}: {error}") from None
             except (json.JSONDecodeError, RecursionError) as error:
                 raise NotationError(f"{where}: not JSON: {error}") from None
             except ValueError:  # json's plain ValueError for an int past the digit limit

@@ -302,10 +302,37 @@ def from_json(obj: object, where: str = "<json>") -> HandRecord:
     return _JsonReader(where).read(obj)
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object that gives one key twice (``json.loads`` would keep the last)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} is given twice in one object")
+        self.key = key
+
+
+def _refuse_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    obj: dict[str, object] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise DuplicateKeyError(key)
+        obj[key] = value
+    return obj
+
+
+def strict_json(text: str) -> object:
+    """``json.loads``, refusing an object that gives a key twice
+    (:class:`DuplicateKeyError`): the standard library keeps the last value
+    silently and has no switch for it, and its ``object_pairs_hook`` is the
+    documented place to check."""
+    return json.loads(text, object_pairs_hook=_refuse_duplicates)
+
+
 def parse_json_record(text: str, where: str = "<json>") -> HandRecord:
-    """Read a record from JSON text."""
+    """Read a record from JSON text; a key given twice in one object is refused."""
     try:
-        obj = json.loads(text)
+        obj = strict_json(text)
+    except DuplicateKeyError as error:
+        raise RecordError(where, f"not valid here: {error}") from None
     except json.JSONDecodeError as error:
         raise RecordError(f"{where}:{error.lineno}", f"not valid JSON: {error.msg}") from None
     except RecursionError:
