@@ -375,13 +375,8 @@ class Observer:
         self, seat: int, turn: tuple[Move, ...], free: tuple[Move, ...]
     ) -> Observation:
         game = self._game
-        log = self._game_log
-        if len(log) != len(self._log):  # _catch_up, written out: nearly every decision
-            self._log = tuple(log)
-            state = game.public_state
-            if state is not self._state:
-                self._state = state
-                self._context = _new(Context, (self._public, *state))
+        if len(self._game_log) != len(self._log):
+            self._catch_up()
         return _new(
             Observation,
             (
@@ -390,8 +385,8 @@ class Observer:
             ),
         )  # fmt: skip
 
-    # The two that a driver calls at every decision: _observation written out in
-    # each (a tournament makes some twenty observations a hand, and a call more
+    # The two that a driver calls at every decision: _observation and _catch_up
+    # written out in each (a tournament makes some twenty observations a hand, and a call more
     # in each costs it a few percent); tests/test_observation.py checks that what
     # they hand a seat is Observation.of's.
 

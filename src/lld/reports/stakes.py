@@ -201,12 +201,15 @@ class StakesReport:
 
     @property
     def settled(self) -> str:
-        """How the hand is settled, in the registry's words for R31 (its ``short``):
-        ``settled by break-even: a stake for every two cards above or below it``."""
+        """How the hand is settled, in the registry's words for the settlement
+        option's ruling (its value's ``short``): ``settled by break-even: a stake for
+        every two cards above or below it``."""
         from lld.concordance import load
+        from lld.ruleset import OPTIONS
 
+        ruling = load().ruling(OPTIONS["settlement"].ruling)
         short = next(
-            (o.short for o in load().ruling("R31").options if o.value == self.settlement),
+            (o.short for o in ruling.options if o.value == self.settlement),
             self.settlement,
         )
         return f"settled {short}" if short.startswith("by ") else f"settled so that {short}"
