@@ -15,6 +15,7 @@ play.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -24,6 +25,7 @@ from lld.cards import FULL_DECK, NUM_RANKS, format_cards, iter_cards, rank_mask
 from lld.concordance import registry
 from lld.events import Event
 from lld.moves import CAPTURE, LIE
+from lld.playout import play_out
 
 #: Every ruling ID the registry defines.
 RULE_IDS = frozenset(r.id for r in registry())
@@ -155,12 +157,40 @@ def play(game: Game, text: str, rule: str) -> list[Event]:
 
 
 def finish(game: Game) -> None:
-    """Play the hand out: every seat captures when it can, else lies down."""
-    while not game.over:
-        moves = game.turn_moves()
+    """Play the hand out through the library's one loop: every seat captures when
+    it can, else lies down, and lets every free move pass."""
+
+    def turn(seat: int, moves: tuple[Move, ...]) -> Move:
         captures = [m for m in moves if m.kind == CAPTURE]
-        game.play(captures[0] if captures else Move(LIE, game.to_play))
+        return captures[0] if captures else Move(LIE, seat)
+
+    def play(move: Move) -> None:
+        game.play(move)
         assert game.complete
+
+    play_out(game, turn, lambda seat, moves: None, play=play)
+
+
+def random_moves(game: Game, rng: random.Random, limit: int | None = None) -> list[Move]:
+    """Play up to ``limit`` random legal moves on ``game`` (to its end if none);
+    return them.
+
+    Each is drawn from every move any seat may make now, turn and free alike.
+    This is not the library's loop (:func:`lld.playout.play_out`), and is kept
+    apart on purpose: a table asks the free seats in rotation before the turn,
+    and this plays the moves in orders no table loop makes (a turn while a
+    claim waits, a later seat's lay before an earlier one's), so the engine is
+    tested for orders the loop never tries.
+    """
+    played: list[Move] = []
+    while not game.over and (limit is None or len(played) < limit):
+        options = list(game.turn_moves())
+        for seat in game.free_seats():
+            options += game.free_moves(seat)
+        move = options[int(rng.random() * len(options))]
+        game.play(move)
+        played.append(move)
+    return played
 
 
 def is_over(game: Game) -> bool:

@@ -32,6 +32,7 @@ from lld.cards import FULL_DECK, NUM_CARDS, format_card, format_cards
 from lld.moves import KINDS
 from lld.record import parse_json_record, parse_record, replay
 from lld.ruleset import VALUES, parse_assignments
+from positions import random_moves
 
 T = TypeVar("T")
 
@@ -233,13 +234,7 @@ whole_numbers = (
 
 def _play_out(game: Game, rng: random.Random) -> None:
     """Play ``game`` to its end with random legal moves; it must end, whole."""
-    for _ in range(10_000):
-        if game.over:
-            break
-        seats = game.free_seats() if game.free_pending else []
-        moves = [m for s in seats for m in game.free_moves(s)]
-        moves += game.turn_moves()
-        game.play(rng.choice(moves))
+    random_moves(game, rng, 10_000)
     assert game.over, "the hand did not end"
     assert game.complete
     assert sum(game.ledger.net) + game.ledger.pot == 0

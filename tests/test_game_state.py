@@ -15,6 +15,7 @@ from lld.game import DROPPED, FIELDS, RULESET, SAME, Game
 from lld.playout import random_playout
 from lld.presets import PRESETS, ruleset
 from lld.rule_tables import compiled
+from positions import random_moves
 
 
 def immutable(value: object) -> bool:
@@ -85,11 +86,7 @@ def midgame(name: str, seed: int) -> Game:
     players = PRESETS[name].players[seed % len(PRESETS[name].players)]
     game = Game.new(ruleset(name), players, seed)
     rng = random.Random(seed)
-    stop = rng.randrange(0, 30)
-    while not game.over and len(game.moves) < stop:
-        moves = [m for s in range(game.n) for m in game.free_moves(s)]
-        moves += game.turn_moves()
-        game.play(rng.choice(moves))
+    random_moves(game, rng, rng.randrange(0, 30))
     return game
 
 

@@ -26,6 +26,7 @@ from lld.playout import in_rotation, run
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
 from lld.tournament import play_tournament
+from positions import random_moves
 
 BOTS_DIR = Path(lld.bots.__file__).parent
 T = TypeVar("T")
@@ -34,12 +35,7 @@ T = TypeVar("T")
 def midgame(name: str, seed: int, moves: int) -> Game:
     players = PRESETS[name].players
     game = Game.new(ruleset(name), players[seed % len(players)], seed)
-    rng = random.Random(seed)
-    while not game.over and len(game.moves) < moves:
-        options = list(game.turn_moves())
-        for seat in game.free_seats():
-            options += game.free_moves(seat)
-        game.play(options[int(rng.random() * len(options))])
+    random_moves(game, random.Random(seed), moves)
     return game
 
 

@@ -19,20 +19,7 @@ from lld.game import Game
 from lld.moves import CLAIM, LIE, Move
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
-
-
-def random_moves(game: Game, rng: random.Random, limit: int) -> list[Move]:
-    """Play up to ``limit`` random legal moves (turn and free) on ``game``; return them."""
-    played: list[Move] = []
-    while not game.over and len(played) < limit:
-        options = list(game.turn_moves())
-        for seat in game.free_seats():
-            options += game.free_moves(seat)
-        move = options[int(rng.random() * len(options))]
-        game.play(move)
-        played.append(move)
-    return played
-
+from positions import random_moves
 
 games = st.tuples(
     st.sampled_from(sorted(PRESETS)), st.integers(0, 2**32), st.integers(0, 60), st.randoms()

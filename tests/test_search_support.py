@@ -16,14 +16,12 @@ from lld.playout import random_playout, run
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
 from lld.summary import summarize
+from positions import random_moves
 
 
 def midgame(name: str, players: int, seed: int, moves: int) -> Game:
     game = Game.new(ruleset(name), players, seed)
-    rng = random.Random(seed)
-    while not game.over and len(game.moves) < moves:
-        options = game.turn_moves()
-        game.play(options[int(rng.random() * len(options))])
+    random_moves(game, random.Random(seed), moves)
     return game
 
 

@@ -22,7 +22,7 @@ from lld import PRESETS, Game, Move, Ruleset, ruleset
 from lld.cards import count
 from lld.concordance import load
 from lld.moves import CLAIM
-from positions import cards, events_of, play, position
+from positions import cards, events_of, play, position, random_moves
 from seed_texts import normalise, seed_texts
 
 CONC = load()
@@ -37,10 +37,7 @@ def played_out(rules: Ruleset, players: int, seed: int) -> Game:
     """A hand dealt from ``seed`` and played to the end by random legal moves,
     free moves (lays, claims) included."""
     g = Game.new(rules, players, seed)
-    rng = random.Random(seed)
-    while not g.over:
-        moves = [m for s in range(g.n) for m in g.free_moves(s)] + list(g.turn_moves())
-        g.play(rng.choice(moves))
+    random_moves(g, random.Random(seed))
     assert g.complete
     assert g.ledger.consistent
     return g

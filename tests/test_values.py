@@ -18,6 +18,7 @@ from lld.playout import random_playout
 from lld.presets import PRESETS, ruleset
 from lld.rule_tables import compiled
 from lld.ruleset import Ruleset
+from positions import random_moves
 
 FIELD_NAMES = {f.name for f in dataclasses.fields(Ruleset)}
 
@@ -86,13 +87,7 @@ def _two_games(name: str, seed: int, moves: int) -> tuple[Game, Game]:
     rules = PRESETS[name]
     players = rules.players[seed % len(rules.players)]
     game, twin = Game.new(rules, players, seed), Game.new(ruleset(name).replace(), players, seed)
-    rng = random.Random(seed)
-    while not game.over and len(game.moves) < moves:
-        options = list(game.turn_moves())
-        for seat in game.free_seats():
-            options += game.free_moves(seat)
-        move = options[int(rng.random() * len(options))]
-        game.play(move)
+    for move in random_moves(game, random.Random(seed), moves):
         twin.play(move)
     return game, twin
 
