@@ -30,7 +30,7 @@ from lld.concordance import (
     load,
     question_hash,
 )
-from lld.errors import SourceDataError
+from lld.errors import NotFoundError, SourceDataError
 from lld.presets import EDITORIAL_CHOICES, PRESET_SOURCE, PRESETS
 from lld.ruleset import OPTIONS, options_from_registry
 from seed_texts import normalise as _norm
@@ -235,6 +235,7 @@ def test_an_option_the_engine_lacks_is_reported(tmp_path: Path) -> None:
 _NEW_RULING = """
 [[rulings]]
 id = "R{n}"
+key = "added_by_a_test"
 title = "A ruling added after the first publication"
 question = "{question}"
 reading = "As the sources say."
@@ -273,6 +274,44 @@ def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         parse_record(record)
     monkeypatch.setattr(loading, "_registry_default", lambda: registry(d))
     assert parse_record(record).rulings == ("R14", f"R{n}")
+    loading._ids_by_key.cache_clear()
+    try:
+        assert loading.ruling_id("added_by_a_test") == f"R{n}"  # the name its code would use
+    finally:
+        loading._ids_by_key.cache_clear()
+
+
+def test_every_ruling_has_one_name_the_engine_knows_it_by(conc: Concordance) -> None:
+    """Each ruling is known by its option, or by its key where it has none, and
+    each name finds its own ruling."""
+    from lld.concordance import ruling_id
+
+    for r in conc.rulings:
+        assert r.key == (r.option or r.key), r.id
+        assert ruling_id(r.key) == r.id
+    assert len({r.key for r in conc.rulings}) == len(conc.rulings)
+    with pytest.raises(NotFoundError, match="no ruling is known as 'no_such_rule'"):
+        ruling_id("no_such_rule")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('id = "R1"\nkey = "pack"\n', 'id = "R1"\n', "a ruling without an option needs a key"),
+        ('id = "R3"\n', 'id = "R3"\nkey = "cut"\n', "a ruling with an option is known by it"),
+        ('key = "pack"', 'key = "Pack"', "'Pack' is not a name"),
+        ('key = "pack"', 'key = "capture"', "another ruling is already known as 'capture'"),
+    ],
+)
+def test_a_bad_ruling_key_is_refused_with_its_line(
+    tmp_path: Path, old: str, new: str, problem: str
+) -> None:
+    d = _copy(tmp_path)
+    _edit(d / "rulings.toml", old, new)
+    with pytest.raises(
+        SourceDataError, match=r"rulings\.toml:\d+: ruling R\d+: " + re.escape(problem)
+    ):
+        load(d)
 
 
 def test_reading_is_the_reconstruction(conc: Concordance) -> None:

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lld.cards import NUM_CARDS
+from lld.concordance import ruling_id
 from lld.stakes import TABLES, StakesTable, stakes_for_cards
 
 if TYPE_CHECKING:
@@ -363,7 +364,7 @@ def cases(conc: Concordance | None = None) -> tuple[Case, ...]:
     out = [
         dataclasses.replace(
             Case.from_table(t),
-            clauses=tuple(c.id for c in conc.supporting(_DEAL_RULING[n], t.name)),
+            clauses=tuple(c.id for c in conc.supporting(ruling_id(f"deal_{n}"), t.name)),
         )
         for n in sorted(TABLES)
         for t in TABLES[n].values()
@@ -460,9 +461,9 @@ def mismatches(conc: Concordance | None = None) -> tuple[Mismatch, ...]:
             if "parlett" not in t.sources or t.break_even is None:
                 continue
             if t.break_even != t.hand_size:
-                deal = next(c for c in conc.clauses_for(_DEAL_RULING[n], "parlett")
+                deal = next(c for c in conc.clauses_for(ruling_id(f"deal_{n}"), "parlett")
                             if c.quote.startswith("Deal "))  # fmt: skip
-                limit = next(c for c in conc.clauses_for(_DEAL_RULING[n], "parlett")
+                limit = next(c for c in conc.clauses_for(ruling_id(f"deal_{n}"), "parlett")
                              if "above or below" in c.quote)  # fmt: skip
                 out.append(
                     Mismatch(
@@ -478,8 +479,6 @@ def mismatches(conc: Concordance | None = None) -> tuple[Mismatch, ...]:
     out.extend(_READ_MISMATCHES)
     return tuple(out)
 
-
-_DEAL_RULING = {3: "R5", 4: "R6", 5: "R7", 6: "R8", 7: "R9", 8: "R10"}
 
 _READ_MISMATCHES = (
     Mismatch(

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 from lld.events import Event
 from lld.replay import Kind, Outcome, Step
+from lld.ruleset import format_assignment
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class Reading:
     @property
     def identifier(self) -> str:
         """``lie_down_payment=none``: the option and value, for a program."""
-        return f"{self.option}={_show(self.value)}"
+        return format_assignment(self.option, self.value)
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ class Demonstration:
     def setting(self) -> str:
         """``du-coeur`` or ``du-coeur, pair_royal_remainder=to_dealer``: the rules
         kept from the record (the ruling's own option aside)."""
-        extra = [f"{k}={_show(v)}" for k, v in self.options]
+        extra = [format_assignment(k, v) for k, v in self.options]
         return ", ".join([self.ruleset, *extra])
 
     # -------------------------------------------------------------- in words

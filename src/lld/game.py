@@ -55,6 +55,7 @@ from lld.cards import (
     rank_of,
     ranks_present,
 )
+from lld.concordance import ruling_id
 from lld.deal import Deal
 from lld.errors import IllegalMoveError, NotationError, NotFoundError, RulesetError, shown
 from lld.events import Event, LogEntry
@@ -98,9 +99,33 @@ from lld.rule_tables import (
     ranks_holding,
     ranks_holding_each,
 )
-from lld.ruleset import Ruleset
+from lld.ruleset import Ruleset, setting
 from lld.settlement import settle, share_leftovers
 from lld.stakes import StakesTable
+
+# The rulings this module carries out, by the names the registry
+# (sources/rulings.toml) knows them by: their IDs are written there only.
+R_PLAYERS = ruling_id("players")
+R_ROTATION = ruling_id("rotation")
+R_TABLE_MOURNIVAL = ruling_id("table_mournival")
+R_CAPTURE = ruling_id("capture")
+R_PAIR_ROYAL_CAPTURE = ruling_id("pair_royal_capture")
+R_PAIR_AGAINST_PAIR = ruling_id("pair_against_pair")
+R_ONE_AGAINST_PAIR = ruling_id("one_against_pair")
+R_HAND_MOURNIVAL = ruling_id("hand_mournival")
+R_HAND_PAIR_ROYAL = ruling_id("hand_pair_royal")
+R_DEAD_PAIR = ruling_id("dead_pair")
+R_HAND_PAIRS_WHEN = ruling_id("hand_pairs_when")
+R_DEAD_PAIR_TRIGGER = ruling_id("dead_pair_trigger")
+R_BROKEN_PAIR_ROYAL = ruling_id("broken_pair_royal")
+R_LIE_DOWN = ruling_id("lie_down")
+R_LIE_DOWN_MISTAKE = ruling_id("lie_down_mistake")
+R_LIE_DOWN_PAYMENT = ruling_id("lie_down_payment")
+R_CLAIM = ruling_id("claim_priority")
+R_CLAIM_DEADLINE = ruling_id("claim_deadline")
+R_END = ruling_id("last_player_turn")
+R_LEFTOVERS = ruling_id("leftovers")
+R_EMPTIED_HAND = ruling_id("emptied_hand")
 
 #: Seat numbers a move may hold before it is no move at all (see _malformed).
 MAX_SEAT = 10**MAX_SEAT_DIGITS
@@ -383,7 +408,7 @@ class Game:
                 self.table ^= cards
                 self.won[dealer] |= cards
                 self._won_all |= cards
-                log(("R11", dealer, TAKE_MOURNIVAL, 0, cards, 0))
+                log((R_TABLE_MOURNIVAL, dealer, TAKE_MOURNIVAL, 0, cards, 0))
             else:
                 self._dead[rank] = (TABLE_MOURNIVAL, dealer, 1)
         # R17-R19: what each hand may lay down from the start.
@@ -436,20 +461,22 @@ class Game:
         if malformed is not None:
             raise NotationError(f"not a move: {malformed}")
         if self.over:
-            raise IllegalMoveError(move, "the hand is over", "R28")
+            raise IllegalMoveError(move, "the hand is over", R_END)
         seat = move.seat
         if not 0 <= seat < self.n:
-            raise IllegalMoveError(move, f"there is no seat {seat} at a table of {self.n}", "R2")
+            raise IllegalMoveError(
+                move, f"there is no seat {seat} at a table of {self.n}", R_PLAYERS
+            )
         kind = move.kind
         if kind in (CAPTURE, LIE) and seat != self.to_play:
             raise IllegalMoveError(
-                move, f"it is seat {self.to_play}'s turn, not seat {seat}'s", "R4"
+                move, f"it is seat {self.to_play}'s turn, not seat {seat}'s", R_ROTATION
             )
         if kind == CAPTURE:
             self._check_capture(move)  # R12-R16, R38
         elif kind == LIE:
             if move.hand or move.table:
-                raise IllegalMoveError(move, "lying down takes no cards", "R22")
+                raise IllegalMoveError(move, "lying down takes no cards", R_LIE_DOWN)
             problem = self._lie_down_problem(seat)  # R22, R35
             if problem is not None:
                 raise IllegalMoveError(move, *problem)
@@ -458,7 +485,7 @@ class Game:
         elif kind == CLAIM:
             self._check_claim(move)  # R11, R15, R24-R26, R36, R37
         else:
-            raise IllegalMoveError(move, f"unknown kind of move {kind!r}", "R4")
+            raise IllegalMoveError(move, f"unknown kind of move {kind!r}", R_ROTATION)
 
     # ================================================= turn moves: captures (R12-R16, R38)
     #
@@ -576,7 +603,7 @@ class Game:
                         self.free_pending = True
                     break  # the first holder found has one card or both
         if not hand:
-            self._goes_out(seat, "R34")
+            self._goes_out(seat, R_EMPTIED_HAND)
             if self._in_play <= 1:
                 self._finish()
                 return
@@ -597,12 +624,12 @@ class Game:
         missing = move.hand & ~self.hands[seat]
         if missing:
             raise IllegalMoveError(
-                move, f"seat {seat} does not hold {format_cards(missing)}", "R12"
+                move, f"seat {seat} does not hold {format_cards(missing)}", R_CAPTURE
             )
         missing = move.table & ~self.table
         if missing:
-            raise IllegalMoveError(move, f"{format_cards(missing)} is not on the table", "R12")
-        rank = one_rank(move.hand | move.table, move, "R12")
+            raise IllegalMoveError(move, f"{format_cards(missing)} is not on the table", R_CAPTURE)
+        rank = one_rank(move.hand | move.table, move, R_CAPTURE)
         shift = rank << 2
         ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
         ct = NIBBLE_COUNT[(self.table >> shift) & 15]
@@ -616,17 +643,17 @@ class Game:
             if whole and shape == (1, 1):
                 raise IllegalMoveError(
                     move, "one card from the hand takes every card of its rank on the table",
-                    "R38", "one_against_pair=collects_all",
+                    R_ONE_AGAINST_PAIR, setting(rules, "one_against_pair"),
                 )  # fmt: skip
             if not whole and shape == (1, 2):
                 raise IllegalMoveError(
                     move, "one card takes only one of a pair on the table (captures go by"
-                    " pairs)", "R38", "one_against_pair=takes_one",
+                    " pairs)", R_ONE_AGAINST_PAIR, setting(rules, "one_against_pair"),
                 )  # fmt: skip
         if ct == 3 and shape in ((1, 1), (1, 3)):
             raise IllegalMoveError(
-                move, "the fourth card must take all three of a pair royal on the table", "R14",
-                f"pair_royal_capture={rules.pair_royal_capture}",
+                move, "the fourth card must take all three of a pair royal on the table",
+                R_PAIR_ROYAL_CAPTURE, setting(rules, "pair_royal_capture"),
             )  # fmt: skip
         if ch == 2 and ct == 2 and shape in ((1, 1), (2, 2)):
             why = (
@@ -634,10 +661,12 @@ class Game:
                 if shape == (2, 2)
                 else "a pair in hand must take the pair on the table all at once"
             )
-            raise IllegalMoveError(move, why, "R16", f"pair_against_pair={rules.pair_against_pair}")
+            raise IllegalMoveError(
+                move, why, R_PAIR_AGAINST_PAIR, setting(rules, "pair_against_pair")
+            )
         raise IllegalMoveError(
             move, "a capture mates one card from the hand with one on the table, or takes"
-            " all of a pair royal (pairs are made two or four cards at a time)", "R12",
+            " all of a pair royal (pairs are made two or four cards at a time)", R_CAPTURE,
         )  # fmt: skip
 
     # ======== free moves: laying pairs (R17-R20, R39, R40), claims (R11, R15, R24-R26, R36, R37)
@@ -704,21 +733,21 @@ class Game:
         if origin not in self._claimable_kinds:
             option = DEAD_OPTION[origin]
             return ("this is not an oversight others may claim; it goes to the dealer", rule,
-                    f"{option}={getattr(self.rules, option)}")  # fmt: skip
+                    setting(self.rules, option))  # fmt: skip
         dealers_own = origin == TABLE_MOURNIVAL and seat == offender
         if dealers_own:
             return None
         if seat == offender:
-            return ("a player cannot claim his own oversight", "R25", None)
+            return ("a player cannot claim his own oversight", R_CLAIM, None)
         if self.turns < open_turn:
-            return ("the dealer has the first chance to take a table mournival", "R11",
-                    "table_mournival=dealer_first")  # fmt: skip
+            return ("the dealer has the first chance to take a table mournival",
+                    R_TABLE_MOURNIVAL, setting(self.rules, "table_mournival"))  # fmt: skip
         if self._claim_in_rotation and seat != self.to_play:
-            return ("oversights are claimed only on one's own turn", "R25",
-                    "claim_priority=first_in_rotation")  # fmt: skip
+            return ("oversights are claimed only on one's own turn", R_CLAIM,
+                    setting(self.rules, "claim_priority"))  # fmt: skip
         if self._claim_next_turn and self.turns > open_turn:
-            return ("too late: the oversight had to be claimed before the next turn", "R26",
-                    "claim_deadline=next_turn")  # fmt: skip
+            return ("too late: the oversight had to be claimed before the next turn",
+                    R_CLAIM_DEADLINE, setting(self.rules, "claim_deadline"))  # fmt: skip
         return None
 
     def _claim_problem(self, seat: int, rank: int, cards: int) -> Problem | None:
@@ -726,12 +755,12 @@ class Game:
         shift = rank << 2
         on_table = ((self.table >> shift) & 15) << shift
         if not cards or cards & ~on_table:
-            return (f"{format_cards(cards & ~on_table) or 'nothing'} is not on the table", "R25",
+            return (f"{format_cards(cards & ~on_table) or 'nothing'} is not on the table", R_CLAIM,
                     None)  # fmt: skip
         dead = self._dead.get(rank)
         if dead is None:
             return ("those cards can still be mated from a hand; only an oversight is claimed",
-                    "R25", None)  # fmt: skip
+                    R_CLAIM, None)  # fmt: skip
         if count(cards) != count(on_table) & ~1:  # as claimable() says
             return ("a claim takes every pair of that rank left on the table",
                     DEAD_RULE[dead[0]], None)  # fmt: skip
@@ -831,39 +860,43 @@ class Game:
         legal."""
         seat = move.seat
         if move.table:
-            raise IllegalMoveError(move, "pairs are laid from the hand, not the table", "R19")
+            raise IllegalMoveError(move, "pairs are laid from the hand, not the table", R_DEAD_PAIR)
         missing = move.hand & ~self.hands[seat]
         if missing:
             raise IllegalMoveError(
-                move, f"seat {seat} does not hold {format_cards(missing)}", "R19"
+                move, f"seat {seat} does not hold {format_cards(missing)}", R_DEAD_PAIR
             )
-        rank = one_rank(move.hand, move, "R19")
+        rank = one_rank(move.hand, move, R_DEAD_PAIR)
         held = NIBBLE_COUNT[(self.hands[seat] >> (rank << 2)) & 15]
         if count(move.hand) not in self._lay_sizes(seat, rank, held):
             if held == 4:
-                raise IllegalMoveError(move, "a mournival is laid as two pairs or whole", "R17")
+                raise IllegalMoveError(
+                    move, "a mournival is laid as two pairs or whole", R_HAND_MOURNIVAL
+                )
             if held == 3:
-                raise IllegalMoveError(move, "only a pair of a pair royal may be laid", "R18")
+                raise IllegalMoveError(
+                    move, "only a pair of a pair royal may be laid", R_HAND_PAIR_ROYAL
+                )
             problem = self._broken_pair_royal_problem(seat, rank) or self._dead_pair_problem(
                 seat, rank
             )
             if problem is not None:
                 raise IllegalMoveError(move, *problem)
             raise IllegalMoveError(
-                move, "only a pair that can never be mated from the table may be laid", "R19"
+                move, "only a pair that can never be mated from the table may be laid", R_DEAD_PAIR
             )
         if not self._may_lay_now(seat, rank):
             raise IllegalMoveError(
-                move, "pairs are laid at once or later only on one's own turn", "R20",
-                "hand_pairs_when=promptly_or_own_turn",
+                move, "pairs are laid at once or later only on one's own turn", R_HAND_PAIRS_WHEN,
+                setting(self.rules, "hand_pairs_when"),
             )  # fmt: skip
 
     def _check_claim(self, move: Move) -> None:
         """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling unless the claim is
         legal."""
         if move.hand:
-            raise IllegalMoveError(move, "a claim takes cards from the table only", "R25")
-        rank = one_rank(move.table, move, "R25")
+            raise IllegalMoveError(move, "a claim takes cards from the table only", R_CLAIM)
+        rank = one_rank(move.table, move, R_CLAIM)
         problem = self._claim_problem(move.seat, rank, move.table)
         if problem is not None:
             reason, rule, option = problem
@@ -877,13 +910,19 @@ class Game:
         shift = rank << 2
         before = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
         rest = self._mournival_rest[seat] >> rank & 1
-        rule = "R17" if before == 4 or rest else "R18" if before == 3 else "R19"
+        rule = (
+            R_HAND_MOURNIVAL if before == 4 or rest
+            else R_HAND_PAIR_ROYAL if before == 3
+            else R_DEAD_PAIR
+        )  # fmt: skip
         if (
-            rule == "R19"
+            rule == R_DEAD_PAIR
             and self._royal_rest[seat] >> rank & 1
             and not self._pair_is_dead(seat, rank)
         ):
-            rule = "R40"  # the pair left of a pair royal, layable only by R40's layable
+            rule = (
+                R_BROKEN_PAIR_ROYAL  # the pair left of a pair royal, layable only by R40's layable
+            )
         self.hands[seat] ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
@@ -896,7 +935,7 @@ class Game:
         else:
             self._lay_watch[seat] &= ~(1 << rank)
         if not self.hands[seat]:
-            self._goes_out(seat, "R34")
+            self._goes_out(seat, R_EMPTIED_HAND)
             if self._in_play <= 1:
                 self._finish()
             elif seat == self.to_play:
@@ -976,7 +1015,7 @@ class Game:
             "never": "a pair held in hand is never laid (only a mournival or a pair of a pair"
             " royal)",
         }[trigger]
-        return why, "R39", f"dead_pair_trigger={trigger}"
+        return why, R_DEAD_PAIR_TRIGGER, setting(self.rules, "dead_pair_trigger")
 
     def _broken_pair_royal_problem(self, seat: int, rank: int) -> tuple[str, str, str] | None:
         """R40: why ``seat`` may not lay the pair left of his pair royal of ``rank`` once its
@@ -986,10 +1025,10 @@ class Game:
             return None
         return (
             "the pair left of a pair royal whose third card was played is laid only as a pair"
-            f" that can no longer be mated (R19 with R39, dead_pair_trigger="
-            f"{self.rules.dead_pair_trigger}), and it is not one",
-            "R40",
-            "broken_pair_royal=by_dead_rule",
+            f" that can no longer be mated ({R_DEAD_PAIR} with {R_DEAD_PAIR_TRIGGER},"
+            f" {setting(self.rules, 'dead_pair_trigger')}), and it is not one",
+            R_BROKEN_PAIR_ROYAL,
+            setting(self.rules, "broken_pair_royal"),
         )
 
     def _could_lay(self, seat: int, rank: int, held: int) -> bool:
@@ -1013,7 +1052,11 @@ class Game:
     def _lie_down_problem(self, seat: int) -> Problem | None:
         """R22, R35: why ``seat`` may not lie down now (he is the seat to play), or ``None``."""
         if self._forced and self._has_capture(seat):
-            return "a player who can capture must do so", "R22", "lie_down=forced"
+            return (
+                "a player who can capture must do so",
+                R_LIE_DOWN,
+                setting(self.rules, "lie_down"),
+            )
         return None
 
     def _lie_down(self, seat: int) -> None:
@@ -1041,13 +1084,15 @@ class Game:
         self._public_state = None  # the lie-down, its payment and any dead group below
         self._in_play -= 1
         self._lay_watch[seat] = 0
-        self._log.append(("R35" if mistake else "R22", seat, LIE, 0, 0, 1 if mistake else 0))
+        self._log.append(
+            (R_LIE_DOWN_MISTAKE if mistake else R_LIE_DOWN, seat, LIE, 0, 0, 1 if mistake else 0)
+        )
         if self.rules.lie_down_payment == "stake_to_each_remaining":
             remaining = [s for s in range(self.n) if not self.out[s]]
             for s in remaining:
-                self.ledger.transfer(seat, s, 1, "R23")
+                self.ledger.transfer(seat, s, 1, R_LIE_DOWN_PAYMENT)
             if remaining:
-                self._log.append(("R23", seat, LIE_PAYMENT, 0, 0, 1))
+                self._log.append((R_LIE_DOWN_PAYMENT, seat, LIE_PAYMENT, 0, 0, 1))
         self.turns += 1
         if self.fresh:
             self.fresh = ()
@@ -1111,13 +1156,13 @@ class Game:
             # R28: the last player gets one more turn.
             self.final_turn = True
             self.last_player = last
-            log(("R28", last, LAST_PLAYER, 0, 0, 0))
+            log((R_END, last, LAST_PLAYER, 0, 0, 0))
             self.to_play = last
             return
         if not self.final_turn:
             self.last_player = last
             if last is not None:
-                log(("R28", last, LAST_PLAYER, 0, 0, 0))
+                log((R_END, last, LAST_PLAYER, 0, 0, 0))
         last = self.last_player
         self.over = True
         # R29: the leftover cards.
@@ -1133,10 +1178,10 @@ class Game:
         if taken:
             self.won[dealer] |= taken
             self._won_all |= taken
-            log(("R29", dealer, LEFTOVERS, 0, taken, 0))
+            log((R_LEFTOVERS, dealer, LEFTOVERS, 0, taken, 0))
         self.aside = leftovers & ~taken
         if self.aside:
-            log(("R29", None, SET_ASIDE, 0, self.aside, 0))
+            log((R_LEFTOVERS, None, SET_ASIDE, 0, self.aside, 0))
         settle(self.rules, self.stakes, self.won, last, self.ledger, log)
 
     def end_now(self) -> None:

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from lld.cards import FULL_DECK, iter_cards, mask_of
+from lld.concordance import ruling_id
 from lld.deal import Deal
 from lld.errors import ConfigError, IllegalMoveError, LldError, shown
 from lld.events import Event, LogEntry
@@ -53,6 +54,11 @@ if TYPE_CHECKING:
 #: A seat's two decisions, as a bot makes them (see :mod:`lld.bots`).
 Choose = Callable[["Observation"], Move]
 Free = Callable[["Observation"], "Move | None"]
+
+# Rulings that refuse a move no seat can make (see Observation.check), by their
+# names in the registry.
+_R_ROTATION = ruling_id("rotation")
+_R_END = ruling_id("last_player_turn")
 
 #: The kinds of event that put cards on a won pile: the seat's, with the event's cards.
 TO_PILE = frozenset({CAPTURE, LAY, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
@@ -288,11 +294,11 @@ class Observation(NamedTuple):
         may make ``move`` now. The rules decide a seat's own moves from what it can
         see, so any world it cannot tell from the real one gives the same answer."""
         if not isinstance(move, Move):
-            raise IllegalMoveError(move, "not a move", "R4")
+            raise IllegalMoveError(move, "not a move", _R_ROTATION)
         if move.seat != self.seat:
-            raise IllegalMoveError(move, f"this is seat {self.seat}'s view", "R4")
+            raise IllegalMoveError(move, f"this is seat {self.seat}'s view", _R_ROTATION)
         if self.over:
-            raise IllegalMoveError(move, "the hand is over", "R28")
+            raise IllegalMoveError(move, "the hand is over", _R_END)
         sample(self, random.Random(0)).check(move)
 
 

@@ -76,11 +76,11 @@ class Step(NamedTuple):
     @property
     def options(self) -> tuple[str, ...]:
         """``name=value`` for each option of the ruleset behind those rulings."""
-        from lld.ruleset import OPTIONS
+        from lld.ruleset import OPTIONS, setting
 
         rules = self.after.rules
         return tuple(
-            f"{name}={getattr(rules, name)}"
+            setting(rules, name)
             for ruling in self.rulings
             for name, spec in OPTIONS.items()
             if spec.ruling == ruling

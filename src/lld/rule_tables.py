@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS
+from lld.concordance import ruling_id
 from lld.moves import CAPTURE, Move
 from lld.ruleset import OPTIONS, PairAgainstPair, PairRoyalCapture, Ruleset
 
@@ -22,15 +23,14 @@ PAIR_ROYAL_REMAINDER = "pair_royal_remainder"
 LIE_DOWN_PAIR = "lie_down_pair"
 MISTAKEN_LIE_DOWN_PAIR = "mistaken_lie_down_pair"
 CHOSEN_LIE_DOWN_PAIR = "chosen_lie_down_pair"
-DEAD_RULE = {
-    TABLE_MOURNIVAL: "R11",
-    PAIR_ROYAL_REMAINDER: "R15",
-    LIE_DOWN_PAIR: "R24",
-    MISTAKEN_LIE_DOWN_PAIR: "R36",
-    CHOSEN_LIE_DOWN_PAIR: "R37",
-}
+_ORIGINS = (
+    TABLE_MOURNIVAL, PAIR_ROYAL_REMAINDER, LIE_DOWN_PAIR, MISTAKEN_LIE_DOWN_PAIR,
+    CHOSEN_LIE_DOWN_PAIR,
+)  # fmt: skip
 #: The option deciding whether each kind of dead group may be claimed.
-DEAD_OPTION = {origin: origin for origin in DEAD_RULE}
+DEAD_OPTION = {origin: origin for origin in _ORIGINS}
+#: The ruling of each kind of dead group: its option's, as the registry gives it.
+DEAD_RULE = {origin: ruling_id(origin) for origin in _ORIGINS}
 
 
 class DeadGroup(NamedTuple):
@@ -57,10 +57,16 @@ class DeadGroup(NamedTuple):
 #: two cards from the hand is a pair against a pair (R16); one card is R12,
 #: R13 or R14 as one, two or three of the rank were on the table (four on the
 #: table leave none for a hand, so that entry is never used).
+_R_CAPTURE = ruling_id("capture")
+_BY_TABLE_COUNT = (
+    _R_CAPTURE, _R_CAPTURE, ruling_id("one_against_pair_on_table"),
+    ruling_id("pair_royal_capture"), _R_CAPTURE,
+)  # fmt: skip
+_R_PAIR_AGAINST_PAIR = ruling_id("pair_against_pair")
 CAPTURE_RULES = tuple(
-    "R16"
+    _R_PAIR_AGAINST_PAIR
     if NIBBLE_COUNT[index >> 4] == 2
-    else ("R12", "R12", "R13", "R14", "R12")[NIBBLE_COUNT[index & 15]]
+    else _BY_TABLE_COUNT[NIBBLE_COUNT[index & 15]]
     for index in range(256)
 )
 #: The ruling of the deal and stakes for each number of players (R5-R10): the
@@ -112,6 +118,9 @@ def capture_shapes(rules: Ruleset) -> tuple[tuple[tuple[tuple[int, int], ...], .
     return tuple(tuple(row) for row in table)
 
 
+_R_ONE_AGAINST_PAIR = ruling_id("one_against_pair")
+
+
 def capture_rules(rules: Ruleset) -> tuple[str, ...]:
     """:data:`CAPTURE_RULES`, with R38 naming one card taking both of a pair on the table.
 
@@ -124,7 +133,7 @@ def capture_rules(rules: Ruleset) -> tuple[str, ...]:
     out = list(CAPTURE_RULES)
     for index in range(256):
         if NIBBLE_COUNT[index >> 4] == 1 and NIBBLE_COUNT[index & 15] == 2:
-            out[index] = "R38"
+            out[index] = _R_ONE_AGAINST_PAIR
     return tuple(out)
 
 

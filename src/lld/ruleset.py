@@ -280,11 +280,35 @@ def check_option(name: str, value: object) -> None:
         raise RulesetError(_bad_value(name, value))
 
 
+def format_assignment(name: str, value: str | None) -> str:
+    """An option's ``name=value``, as :func:`parse_assignments` reads it back
+    (``none`` for a player count a reading does not play).
+
+    >>> format_assignment("lie_down", "forced"), format_assignment("deal_8", None)
+    ('lie_down=forced', 'deal_8=none')
+    >>> parse_assignments([format_assignment("deal_8", None)])
+    {'deal_8': None}
+    """
+    return f"{name}={'none' if value is None else value}"
+
+
+def setting(rules: Ruleset, name: str) -> str:
+    """``name=value`` for the option ``name`` as ``rules`` sets it: how a refusal
+    names the option behind it.
+
+    >>> from lld.presets import ruleset
+    >>> setting(ruleset("parlett"), "lie_down")
+    'lie_down=forced'
+    """
+    value: str | None = getattr(rules, name)
+    return format_assignment(name, value)
+
+
 def describe_reading(name: str, changed: Mapping[str, str | None]) -> str:
     """``ruleset NAME``, with ``with option=value, ...`` for each option changed from it."""
     if not changed:
         return f"ruleset {name}"
-    shown_values = ", ".join(f"{k}={'none' if v is None else v}" for k, v in changed.items())
+    shown_values = ", ".join(format_assignment(k, v) for k, v in changed.items())
     return f"ruleset {name} with {shown_values}"
 
 
@@ -433,9 +457,11 @@ __all__ = [
     "ValueSpec",
     "check_option",
     "describe_reading",
+    "format_assignment",
     "no_break_even_problem",
     "no_game_problem",
     "options_from_registry",
     "parse_assignments",
     "register_readings",
+    "setting",
 ]

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import cache
 
 from lld.cards import NIBBLE_COUNT, NUM_CARDS, count
+from lld.concordance import ruling_id
 from lld.events import LogEntry
 from lld.kinds import BONUS, PAYS, POT_LEFT, TIE, WINS
 from lld.ledger import Ledger
@@ -57,6 +58,13 @@ def _payouts(break_even: int) -> tuple[int, ...]:
     return tuple(stakes_for_cards(cards, break_even) for cards in range(NUM_CARDS + 1))
 
 
+# The rulings of the settlement, by their names in the registry (sources/rulings.toml).
+_R_BONUS = ruling_id("last_player_bonus")
+_R_SETTLEMENT = ruling_id("settlement")
+_R_ODD_BREAK_EVEN = ruling_id("odd_break_even")
+_R_TIE = ruling_id("most_pairs_tie")
+
+
 def settle(
     rules: Ruleset,
     stakes: StakesTable,
@@ -68,12 +76,12 @@ def settle(
     """R30-R33: the last player's bonus, then each seat's stakes, through the ledger."""
     if last is not None and stakes.last_player_bonus:
         # R30: the last player's bonus.
-        ledger.from_pot(last, stakes.last_player_bonus, "R30")
-        log(("R30", last, BONUS, 0, 0, stakes.last_player_bonus))
+        ledger.from_pot(last, stakes.last_player_bonus, _R_BONUS)
+        log((_R_BONUS, last, BONUS, 0, 0, stakes.last_player_bonus))
     if rules.settlement == "break_even":
         break_even = stakes.break_even
         assert break_even is not None  # the ruleset checks this when built
-        rule = "R32" if break_even % 2 else "R31"
+        rule = _R_ODD_BREAK_EVEN if break_even % 2 else _R_SETTLEMENT
         payouts = _payouts(break_even)
         for seat, pile in enumerate(won):
             k = payouts[pile.bit_count()]
@@ -89,9 +97,9 @@ def settle(
         winners = [s for s in range(len(won)) if pairs[s] == best]
         if len(winners) == 1 and ledger.pot > 0:
             amount = ledger.pot
-            ledger.from_pot(winners[0], amount, "R31")
-            log(("R31", winners[0], WINS, 0, 0, amount))
+            ledger.from_pot(winners[0], amount, _R_SETTLEMENT)
+            log((_R_SETTLEMENT, winners[0], WINS, 0, 0, amount))
         elif ledger.pot:
-            log(("R33", None, TIE, 0, 0, ledger.pot))
+            log((_R_TIE, None, TIE, 0, 0, ledger.pot))
     if ledger.pot:
-        log(("R31", None, POT_LEFT, 0, 0, ledger.pot))
+        log((_R_SETTLEMENT, None, POT_LEFT, 0, 0, ledger.pot))

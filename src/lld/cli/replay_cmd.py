@@ -16,6 +16,7 @@ from lld.hand_files import load_hand
 from lld.moves import KINDS, LIE
 from lld.record import HandRecord, replay
 from lld.replay import Step, steps
+from lld.ruleset import describe_reading
 from lld.summary import summarize
 
 
@@ -100,8 +101,7 @@ def replay_text(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> str:
         lines.extend(rec.note.split("\n"))
     if lines:
         lines.append("")
-    options = ", ".join(f"{k}={'none' if v is None else v}" for k, v in rec.options)
-    lines.append(f"ruleset {rec.ruleset}" + (f" with {options}" if options else ""))
+    lines.append(describe_reading(rec.ruleset, dict(rec.options)))
     deal = f"seed {rec.seed}" if rec.seed is not None else "cards as given"
     lines.append(
         f"{game.n} players; {rec.name_of(game.dealer)} deals ({deal})"

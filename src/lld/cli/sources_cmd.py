@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from lld.cli.common import BAD_INPUT, one_line
 from lld.errors import LldError
+from lld.ruleset import format_assignment
 
 if TYPE_CHECKING:
     from lld.reports import RulingReport
@@ -188,7 +189,7 @@ def _behaviour_lines(r: RulingReport) -> list[str]:
     for d in r.behaviour:
         title = f', "{d.title}"' if d.title else ""
         out += ["", f"What the engine does (example {d.example}{title}):"]
-        rules = ", ".join([d.ruleset, *(f"{k}={_show(v)}" for k, v in d.options)])
+        rules = ", ".join([d.ruleset, *(format_assignment(k, v) for k, v in d.options)])
         also = any(b.unused_values for b in d.behaviours)
         out.append(
             f"  (its rules: {rules}; {d.option} as each preset sets it"

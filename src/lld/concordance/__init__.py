@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from lld.concordance.data_file import PUBLISHED_FILE as PUBLISHED_FILE
 from lld.concordance.data_file import RULINGS_FILE as RULINGS_FILE
-from lld.concordance.loading import default_directory, load, registry
+from lld.concordance.loading import default_directory, load, registry, ruling_id
 from lld.concordance.model import (
     PREFIXES,
     READINGS,
@@ -68,4 +68,5 @@ __all__ = [
     "load",
     "question_hash",
     "registry",
+    "ruling_id",
 ]

@@ -15,6 +15,7 @@ from lld.concordance.validation import (
     read_rulings,
     read_source,
 )
+from lld.errors import NotFoundError
 from lld.package_data import data_directory
 
 
@@ -38,6 +39,31 @@ def registry(directory: str | os.PathLike[str] | None = None) -> tuple[Ruling, .
 @cache
 def _registry_default() -> tuple[Ruling, ...]:
     return registry(default_directory())
+
+
+def ruling_id(key: str) -> str:
+    """The ID of the ruling the engine's code knows as ``key``: its option, or its
+    registry ``key`` where it has none.
+
+    The engine writes no ruling ID in its code: each module finds the IDs of
+    the rulings it carries out here, once, when it is imported, so the
+    registry is their one home (a test fails on an ID written anywhere else).
+
+    >>> ruling_id("capture"), ruling_id("pair_against_pair")
+    ('R12', 'R16')
+    """
+    ids = _ids_by_key()
+    try:
+        return ids[key]
+    except KeyError:
+        raise NotFoundError(
+            f"no ruling is known as {key!r} (the registry's keys and options: {', '.join(ids)})"
+        ) from None
+
+
+@cache
+def _ids_by_key() -> dict[str, str]:
+    return {r.key: r.id for r in _registry_default()}
 
 
 def load(directory: str | os.PathLike[str] | None = None) -> Concordance:

@@ -164,6 +164,9 @@ class Ruling:
     #: (source, clause IDs) for every source; no IDs means the source is silent.
     source_clauses: tuple[tuple[str, tuple[str, ...]], ...]
     where: str = field(default="", compare=False)
+    #: The name the engine's code knows the ruling by: its option, or its
+    #: registry ``key`` where it has none (see :func:`lld.concordance.ruling_id`).
+    key: str = ""
 
     @property
     def sources(self) -> dict[str, tuple[str, ...]]:

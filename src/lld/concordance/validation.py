@@ -41,6 +41,7 @@ MAX_QUOTE = 200
 MAX_SHORT = 80
 
 _RULING_ID = re.compile(r"^R[1-9][0-9]*$")
+_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _CLAUSE_REF = re.compile(r"\b(?:DC|CC|CR|P|S)-[0-9]+\b")
 _VALUE_READINGS = ("supports", "ambiguous", "self-contradictory")
 
@@ -52,10 +53,11 @@ def read_rulings(file: DataFile) -> list[Ruling]:
             raise file.error(file.header(key), f"unknown top-level key {key!r}")
     rulings: list[Ruling] = []
     seen: set[str] = set()
+    keys: set[str] = set()
     for t in array_of_tables(file, data, "rulings"):
         t.keys(
             ("id", "title", "question", "reading", "reasons", "sources"),
-            ("option", "options"),
+            ("option", "options", "key"),
         )
         rid = t.string("id")
         t.what = f"ruling {rid}"
@@ -65,6 +67,7 @@ def read_rulings(file: DataFile) -> list[Ruling]:
             raise t.error("duplicate ruling ID", "id")
         seen.add(rid)
         option = t.text("option", required=False)
+        key = _key(t, option, keys)
         options: list[OptionValue] = []
         if option is None:
             if "options" in t.data:
@@ -114,12 +117,34 @@ def read_rulings(file: DataFile) -> list[Ruling]:
         rulings.append(
             Ruling(
                 rid, t.string("title"), t.string("question"), option, tuple(options), reading,
-                t.string("reasons"), tuple(pairs), file.where(t.line),
+                t.string("reasons"), tuple(pairs), file.where(t.line), key,
             )
         )  # fmt: skip
     if not rulings:
         raise file.error(1, "no rulings")
     return rulings
+
+
+def _key(t: Table, option: str | None, seen: set[str]) -> str:
+    """The ruling's key: its option, or its own ``key`` where it has no option.
+
+    The engine's code finds a ruling by it (:func:`lld.concordance.ruling_id`),
+    so it is an identifier, and unique among the rulings' options and keys.
+    """
+    own = t.text("key", required=False)
+    if option is not None and own is not None:
+        raise t.error("a ruling with an option is known by it: give no key", "key")
+    if option is None and own is None:
+        raise t.error("a ruling without an option needs a key (the engine's name for it)")
+    key = own if own is not None else option
+    assert key is not None  # one of the two, as checked above
+    if not _KEY.match(key):
+        field = "key" if own is not None else "option"
+        raise t.error(f"{key!r} is not a name (lower-case letters, digits, _)", field)
+    if key in seen:
+        raise t.error(f"another ruling is already known as {key!r}", "key" if own else "option")
+    seen.add(key)
+    return key
 
 
 def _option_line(file: DataFile, start: int, value: str) -> int:

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from lld.concordance import ruling_id
 from lld.handout.cite import (
     NO_ADDRESS,
     build_date,
@@ -68,6 +69,13 @@ if TYPE_CHECKING:
 
 #: The reading the sheets compare themselves with.
 RECONSTRUCTION = "reconstruction"
+
+# The rulings a sheet words by hand (the players, the bonus, an odd break-even)
+# or by their presence (a claim), by their names in the registry.
+_R_PLAYERS = ruling_id("players")
+_R_BONUS = ruling_id("last_player_bonus")
+_R_ODD_BREAK_EVEN = ruling_id("odd_break_even")
+_R_CLAIM = ruling_id("claim_priority")
 
 
 @dataclass(frozen=True)
@@ -216,7 +224,7 @@ def handout_content(rules: Ruleset, date: str | None = None, site: str | None = 
     changed = {o.ruling for o in report.options if o.overridden}
     base_players = PRESETS[rules.name].players
     if base_players != rules.players:
-        changed.add("R2")
+        changed.add(_R_PLAYERS)
     sections = tuple(_section(part, report, used, changed, conc, site) for part in PARTS)
     rows = tuple(
         StakesRow(DEAL_RULINGS[s.players], s, DEAL_RULINGS[s.players] in changed)
@@ -302,7 +310,7 @@ def _section(
         )
     intro = _deal_intro(report.stakes) if part.key == "deal" else ""
     heading = part.heading
-    if part.key == "oversights" and "R25" not in used:
+    if part.key == "oversights" and _R_CLAIM not in used:
         heading = NO_CLAIMS  # nothing can be claimed: no word of oversights
     return Section(part.key, heading, intro, tuple(stated))
 
@@ -310,11 +318,11 @@ def _section(
 def _rule_words(rid: str, report: PresetReport, conc: Concordance) -> tuple[str, str]:
     """The question a ruling answers and the reading's answer, in plain words."""
     ruling = conc.ruling(rid)
-    if rid == "R2":
+    if rid == _R_PLAYERS:
         return "", sentence(f"for {count_list(report.players)} players")
-    if rid == "R30":
+    if rid == _R_BONUS:
         return "", _bonus(report.stakes)
-    if rid == "R32":
+    if rid == _R_ODD_BREAK_EVEN:
         return ruling.question, _odd_break_even(report.stakes)
     if ruling.option is None:
         return ruling.question, sentence(_plain(ruling.reading))
@@ -392,7 +400,9 @@ def _changes(
     moot = 0
     if base_players != report.players:
         out.append(
-            Change("R2", "Number of players", f"for {count_list(report.players)} players only")
+            Change(
+                _R_PLAYERS, "Number of players", f"for {count_list(report.players)} players only"
+            )
         )
     for option, value in report.overrides:
         setting = report.option(option)
@@ -413,7 +423,7 @@ def _differences(rules: Ruleset, used: frozenset[str], conc: Concordance) -> tup
     mine = rules.options()
     out: list[Difference] = []
     if rules.players != PRESETS[RECONSTRUCTION].players:
-        out.append(Difference(("R2",), "the numbers of players it plays for"))
+        out.append(Difference((_R_PLAYERS,), "the numbers of players it plays for"))
     deals = [
         n
         for n, rid in DEAL_RULINGS.items()

@@ -30,8 +30,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lld.concordance import ruling_id
 from lld.rule_tables import DEAL_RULE
 from lld.ruleset import Ruleset
+
+
+def _ids(*keys: str) -> tuple[str, ...]:
+    """The IDs of the rulings the registry knows by ``keys`` (their options or keys)."""
+    return tuple(map(ruling_id, keys))
 
 
 @dataclass(frozen=True)
@@ -45,25 +51,67 @@ class Part:
 
 #: The parts of a hand, in the order it is played.
 PARTS: tuple[Part, ...] = (
-    Part("pack", "The pack and the players", ("R1", "R2")),
-    Part("first-dealer", "The cut for first dealer, and who plays first", ("R3", "R4")),
-    Part("deal", "The ante and the deal", ("R5", "R6", "R7", "R8", "R9", "R10")),
-    Part("table-mournival", "A mournival on the table", ("R11",)),
-    Part("turn", "Your turn: capturing", ("R12", "R13", "R38", "R14", "R16")),
+    Part("pack", "The pack and the players", _ids("pack", "players")),
+    Part(
+        "first-dealer",
+        "The cut for first dealer, and who plays first",
+        _ids("first_dealer", "rotation"),
+    ),
+    Part(
+        "deal",
+        "The ante and the deal",
+        _ids("deal_3", "deal_4", "deal_5", "deal_6", "deal_7", "deal_8"),
+    ),
+    Part("table-mournival", "A mournival on the table", _ids("table_mournival")),
+    Part(
+        "turn",
+        "Your turn: capturing",
+        _ids(
+            "capture",
+            "one_against_pair_on_table",
+            "one_against_pair",
+            "pair_royal_capture",
+            "pair_against_pair",
+        ),
+    ),
     Part(
         "laying",
         "Laying pairs from the hand",
-        ("R17", "R18", "R19", "R39", "R40", "R20", "R21"),
+        _ids(
+            "hand_mournival",
+            "hand_pair_royal",
+            "dead_pair",
+            "dead_pair_trigger",
+            "broken_pair_royal",
+            "hand_pairs_when",
+            "laying_is_no_turn",
+        ),
     ),
-    Part("lying-down", "Lying down", ("R22", "R35", "R23", "R34")),
+    Part(
+        "lying-down",
+        "Lying down",
+        _ids("lie_down", "lie_down_mistake", "lie_down_payment", "emptied_hand"),
+    ),
     Part(
         "oversights",
         "Oversights and claims",
-        ("R15", "R24", "R36", "R37", "R25", "R26", "R27"),
+        _ids(
+            "pair_royal_remainder",
+            "lie_down_pair",
+            "mistaken_lie_down_pair",
+            "chosen_lie_down_pair",
+            "claim_priority",
+            "claim_deadline",
+            "claiming_is_no_turn",
+        ),
     ),
-    Part("end", "The end of the hand", ("R28",)),
-    Part("leftovers", "The leftovers", ("R29",)),
-    Part("settling", "Settling up", ("R30", "R31", "R32", "R33")),
+    Part("end", "The end of the hand", _ids("last_player_turn")),
+    Part("leftovers", "The leftovers", _ids("leftovers")),
+    Part(
+        "settling",
+        "Settling up",
+        _ids("last_player_bonus", "settlement", "odd_break_even", "most_pairs_tie"),
+    ),
 )
 
 #: A hand in three sentences, true under every reading (what the rules decide is below
@@ -80,7 +128,7 @@ BRIEF = (
 NO_CLAIMS = "Cards nobody can mate"
 
 #: Rulings stated as one rule: under ``takes_one`` (R38) the answer is R13's.
-SAME_RULE = {("R13", "R38")}
+SAME_RULE = {(ruling_id("one_against_pair_on_table"), ruling_id("one_against_pair"))}
 
 #: The deal's rulings, one per number of players (the registry's, through the engine).
 DEAL_RULINGS = DEAL_RULE
@@ -113,26 +161,28 @@ def uses(rules: Ruleset) -> frozenset[str]:
         **{r: getattr(rules, f"deal_{n}") is not None for n, r in DEAL_RULINGS.items()},
         # "One of them": not where one card collects a pair (R38 says what it does
         # there; R12, the capture, stands with its exceptions R14, R16 and R38).
-        "R13": takes_one,
+        ruling_id("one_against_pair_on_table"): takes_one,
         # The pair left of a pair royal taken singly: only where one may be taken.
-        "R15": rules.pair_royal_capture == "one_or_three",
+        ruling_id("pair_royal_remainder"): rules.pair_royal_capture == "one_or_three",
         # A pair that can no longer be mated is laid only where such pairs are.
-        "R19": rules.dead_pair_trigger != "never",
-        "R40": not (
+        ruling_id("dead_pair"): rules.dead_pair_trigger != "never",
+        ruling_id("broken_pair_royal"): not (
             rules.broken_pair_royal == "by_dead_rule" and rules.dead_pair_trigger == "never"
         ),
         # A mistaken lie-down is one only where lying down is forced.
-        "R35": forced,
-        "R36": forced and rules.lie_down_mistake == "allowed_as_mistake",
-        "R37": not forced,
+        ruling_id("lie_down_mistake"): forced,
+        ruling_id("mistaken_lie_down_pair"): forced
+        and rules.lie_down_mistake == "allowed_as_mistake",
+        ruling_id("chosen_lie_down_pair"): not forced,
         # Who may claim, until when, and that a claim is no turn: only where a
         # claim can be made.
-        "R25": can_claim(rules),
-        "R26": can_claim(rules),
-        "R27": can_claim(rules),
-        "R30": any(t.last_player_bonus for t in tables),
-        "R32": rules.settlement == "break_even" and any((t.break_even or 0) % 2 for t in tables),
-        "R33": rules.settlement == "most_pairs",
+        ruling_id("claim_priority"): can_claim(rules),
+        ruling_id("claim_deadline"): can_claim(rules),
+        ruling_id("claiming_is_no_turn"): can_claim(rules),
+        ruling_id("last_player_bonus"): any(t.last_player_bonus for t in tables),
+        ruling_id("odd_break_even"): rules.settlement == "break_even"
+        and any((t.break_even or 0) % 2 for t in tables),
+        ruling_id("most_pairs_tie"): rules.settlement == "most_pairs",
     }
     return frozenset(r for part in PARTS for r in part.rulings if when.get(r, True))
 

@@ -14,6 +14,7 @@ import re
 from html import escape
 
 from lld import svg
+from lld.concordance import ruling_id
 from lld.handout.cite import LOCAL_BUILD, NO_ADDRESS, ruling_anchor, ruling_citation
 from lld.handout.content import Handout, Rule, Section, count_list, sentence
 from lld.handout.example import Example
@@ -81,6 +82,10 @@ td.l, th.l { text-align: left; }
 .sources p { margin: 0 0 0.5mm; padding-left: 3mm; text-indent: -3mm; font-size: 7.2pt; }
 ul { margin: 0; padding-left: 4mm; }
 """
+
+#: The ruling a sheet cites as its example (the rules page's own: the fourth card
+#: against a pair royal), by its name in the registry.
+_CITED_EXAMPLE = ruling_id("pair_royal_capture")
 
 
 def _card_svg(markup: str) -> str:
@@ -226,7 +231,9 @@ def _sources(h: Handout) -> str:
 
 
 def _cite(h: Handout) -> str:
-    example = "R14" if "R14" in h.rulings else min(h.rulings)
+    # The rules page's own example of a citation (R14, the fourth card against
+    # a pair royal), if the sheet states it.
+    example = _CITED_EXAMPLE if _CITED_EXAMPLE in h.rulings else min(h.rulings)
     site = h.site or NO_ADDRESS
     ruling = ruling_citation(example, site, h.version, date=h.date)
     where = f"{h.site}citing.html" if h.site else f"the site’s “How to cite” page ({LOCAL_BUILD})"
