@@ -87,7 +87,7 @@ def test_no_option_setting_is_written_out_in_the_engine_code() -> None:
         ('log(("R30", seat, BONUS, 0, 0, 5))', True),
         ('why = f"laid only as R19 says, {x}"', True),
         ('def f():\n    """As R12 says."""\n', False),
-        ('#: R12\nx = 1\n', False),
+        ("#: R12\nx = 1\n", False),
         ('return "a capture", R_CAPTURE, setting(rules, "lie_down")', False),
         ('return "x", rule, "lie_down=forced"', None),  # an assignment, not an ID
     ],

@@ -709,3 +709,68 @@ def test_the_engines_ruling_ids_are_the_registrys() -> None:
         assert OPTIONS[f"deal_{n}"].ruling == rid, n
     for origin, rid in DEAD_RULE.items():
         assert OPTIONS[origin].ruling == rid, origin
+
+
+# ------------------------------------------------------------ the readings as data
+
+
+def test_the_readings_are_read_from_the_data() -> None:
+    """Each source's values, names and editorial reasons are sources/readings.toml's;
+    the reconstruction's values are the registry's readings."""
+    from lld.concordance.readings import read_readings
+    from lld.presets import PRESET_NAMES
+
+    readings = read_readings(default_directory())
+    assert [r.preset for r in readings] == list(PRESETS)
+    for r in readings:
+        assert PRESET_NAMES[r.preset] == r.name
+        assert PRESET_SOURCE[r.preset] == r.source
+        for option, reason in r.editorial:
+            assert EDITORIAL_CHOICES[(r.preset, option)] == reason
+    (recon,) = [r for r in readings if r.from_registry]
+    for ruling in load().rulings:
+        if ruling.option is not None:
+            assert getattr(PRESETS[recon.preset], ruling.option) == ruling.reading, ruling.id
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (
+            'lie_down = "forced"\nlie_down_payment = "none"\nlie_down_pair = "claimable"',
+            'lie_down = "forcd"\nlie_down_payment = "none"\nlie_down_pair = "claimable"',
+            "reading 'du-coeur': option lie_down cannot be 'forcd'",
+        ),
+        (
+            'preset = "parlett"\nname = "Parlett"\nsource = "parlett"',
+            'preset = "parlett"\nname = "Parlett"\nsource = "parlet"',
+            "reading 'parlett': unknown source 'parlet'",
+        ),
+        (
+            'preset = "parlett"',
+            'preset = "du-coeur"',
+            "reading 'du-coeur': named twice",
+        ),
+        (
+            'first_dealer = "high_cut"\n',
+            "",
+            "reading 'du-coeur' gives no value for first_dealer",
+        ),
+        (
+            "[readings.editorial]\nclaim_deadline = ",
+            "[readings.editorial]\nclaim_deadlin = ",
+            "reading 'du-coeur' editorial: a reason for claim_deadlin, which the reading does"
+            " not set",
+        ),
+    ],
+)
+def test_a_bad_reading_is_refused_with_its_line(
+    tmp_path: Path, old: str, new: str, problem: str
+) -> None:
+    from lld.presets import _read_presets
+
+    d = _copy(tmp_path)
+    text = (d / "readings.toml").read_text("utf-8")
+    (d / "readings.toml").write_text(text.replace(old, new, 1), "utf-8")
+    with pytest.raises(SourceDataError, match=r"readings\.toml:\d+: " + re.escape(problem)):
+        _read_presets(d)

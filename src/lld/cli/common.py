@@ -8,6 +8,7 @@ import os
 import re
 
 from lld.errors import NotationError, shown
+from lld.ruleset import format_assignment
 
 #: Exit status for bad input (an unknown option, a malformed record, …).
 BAD_INPUT = 2
@@ -43,7 +44,7 @@ def add_json(p: argparse.ArgumentParser, text: str = "print JSON") -> None:
 def add_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="override one ruling, e.g. lie_down=voluntary (repeatable)",
+        help=f"override one ruling, e.g. {format_assignment('lie_down', 'voluntary')} (repeatable)",
     )  # fmt: skip
 
 

@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lld.cards import count, format_cards
+from lld.concordance import ruling_id
 from lld.events import Event
 from lld.moves import LIE, Move
 from lld.observation import Observation
 from lld.reports import StakesReport
 from lld.session import Played
 
+_CAPTURE = ruling_id("capture")  # the legend's example: the ruling of a plain capture
 LEGEND = (
-    "Each line ends with the ruling that allows it, e.g. [R12]: 'lld ruling R12' explains it."
+    f"Each line ends with the ruling that allows it, e.g. [{_CAPTURE}]: 'lld ruling {_CAPTURE}'"
+    " explains it."
     " A free move (laying a pair, claiming an oversight) may be made out of turn; Enter passes."
 )
 
-HELP = """\
+HELP = f"""\
   At a prompt, type the number of a move, or write it:
     7S x 7H       capture the 7H on the table with the 7S from your hand
     lie           lie down: your cards go face up on the table and you are out
@@ -31,7 +34,7 @@ HELP = """\
   Cards are rank (A 2-9 T J Q K) then suit (C D H S).
   A free move is a lay or a claim: you may make one whenever you are asked, in turn or
   not; on your turn you may lay first and then play. Enter passes a free move.
-  The [R12]-style tags name the ruling behind each event; 'lld ruling R12' shows it.
+  The [{_CAPTURE}]-style tags name the ruling behind each event; 'lld ruling {_CAPTURE}' shows it.
   Commands: help, hint (what the willughby bot would do, and why), save FILE (never over
   a file that exists: save! FILE replaces it), q to quit."""
 

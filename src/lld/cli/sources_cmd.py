@@ -22,6 +22,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from lld.cli.common import BAD_INPUT, one_line
+from lld.concordance import ruling_id
 from lld.errors import LldError
 from lld.ruleset import format_assignment
 
@@ -38,7 +39,9 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run_sources)
 
     p = sub.add_parser("ruling", help="show one ruling: the question, each source's words")
-    p.add_argument("id", metavar="ID", help="a ruling ID from the registry, such as R22")
+    p.add_argument(
+        "id", metavar="ID", help=f"a ruling ID from the registry, such as {ruling_id('lie_down')}"
+    )
     _common(p, "print the ruling as a JSON object")
     p.set_defaults(func=run_ruling)
 

@@ -248,10 +248,11 @@ def _cite(h: Handout) -> str:
 
 
 def _head(h: Handout) -> str:
-    anchors = f"{h.site}{ruling_anchor('R1')} and so on" if h.site else "its rules page"
+    first = ruling_id("pack")  # the first ruling, as the sheet's example of the numbers
+    anchors = f"{h.site}{ruling_anchor(first)} and so on" if h.site else "its rules page"
     lead = (
         f'<p class="lead">The rules in the order a hand is played, for'
-        f" {count_list(h.players)} players. The number beside each rule (R1 …) is its"
+        f" {count_list(h.players)} players. The number beside each rule ({first} …) is its"
         f" ruling’s permanent number on the site ({escape(anchors)}), where each source’s"
         f" own words are quoted with the reasons for the reading. lld version {h.version},"
         f" made {h.date}.</p>"
