@@ -583,7 +583,7 @@ def test_cli_handout_for_a_reading_of_ones_own(tmp_path: Path) -> None:
         ),
         (
             [a for n in range(3, 9) for a in ("--option", f"deal_{n}=none")],
-            "the reading gives no game for any number of players",
+            "gives no game at all: every deal_N is none (keep one, e.g. deal_5=",
         ),
         (["--paper", "a5"], "invalid choice: 'a5'"),
     ],

@@ -179,3 +179,28 @@ def test_an_option_given_twice_with_two_values_is_refused() -> None:
     # The same value twice says one thing: it stands.
     rules = lld.presets.ruleset_with("parlett", ["lie_down=voluntary", "lie_down=voluntary"])
     assert rules.lie_down == "voluntary"
+
+
+@pytest.mark.parametrize("text", ["7\u017f", "7\uff33", "\uff17S", "1\u2070S"])
+def test_a_letter_that_only_case_folds_to_a_suit_is_no_card(text: str) -> None:
+    """Only ASCII letters are read case-blind: a long s (which upper-cases to S)
+    or a full-width letter is outside the notation."""
+    with pytest.raises(NotationError, match="bad card"):
+        parse_card(text)
+
+
+def test_a_ruleset_that_gives_no_game_at_all_is_refused() -> None:
+    with pytest.raises(RulesetError, match="gives no game at all: every deal_N is none"):
+        ruleset("parlett", deal_3=None, deal_4=None, deal_5=None, deal_6=None)
+
+
+def test_format_assignment_pairs_with_parse_assignments() -> None:
+    from lld.ruleset import format_assignment, parse_assignments, setting
+
+    for name, spec in OPTIONS.items():
+        for value in spec.allowed:
+            assert parse_assignments([format_assignment(name, value)]) == {name: value}
+        assert setting(PRESETS["parlett"], name) == format_assignment(
+            name, getattr(PRESETS["parlett"], name)
+        )
+    assert parse_assignments([format_assignment("deal_8", None)]) == {"deal_8": None}

@@ -123,12 +123,20 @@ def parse_card(text: str) -> int:
 
     >>> format_card(parse_card("10s"))
     'TS'
+    >>> parse_card("7\u017f")  # a long s: only ASCII letters are read as suits
+    Traceback (most recent call last):
+    ...
+    lld.errors.NotationError: bad card '7ſ': expected a rank (A 2 3 4 5 6 7 8 9 T J Q K) ...
     """
     if not isinstance(text, str):
         raise NotationError(f"a card is text such as '7H', not {shown(text)}")
     t = text.strip()
-    if len(t) >= 2:
-        rank_text, suit_text = t[:-1].upper(), _SUIT_ALIASES.get(t[-1], t[-1].upper())
+    # Only ASCII letters are upper-cased: "7\u017f" (a long s, which upper-cases
+    # to S) is no card, and neither is a full-width letter.
+    if len(t) >= 2 and t[:-1].isascii():
+        suit = t[-1]
+        rank_text = t[:-1].upper()
+        suit_text = _SUIT_ALIASES.get(suit, suit.upper() if suit.isascii() else suit)
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) == 1 and rank_text in RANKS and suit_text in SUITS:

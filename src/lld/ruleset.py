@@ -151,6 +151,11 @@ class Ruleset:
     def __post_init__(self) -> None:
         for name in VALUES:
             check_option(name, getattr(self, name))
+        if not self.players:
+            raise RulesetError(
+                f"ruleset {self.name} gives no game at all: every deal_N is none (keep one,"
+                f" e.g. {format_assignment('deal_5', VALUES['deal_5'][0])})"
+            )
         if self.settlement == "break_even":
             # Every table without a break-even is named: the reading fails for each
             # of those player counts, not only for the first.

@@ -24,7 +24,7 @@ from lld.handout.example import Example, worked_example
 from lld.handout.order import uses
 from lld.handout.render import FONT_SIZES, MOST_PAGES, PAPERS
 from lld.handout.render import handout_html as _render
-from lld.ruleset import VALUES, Ruleset
+from lld.ruleset import Ruleset
 
 __all__ = [
     "PAPERS",
@@ -53,12 +53,6 @@ def _paper(paper: str) -> str:
 
 def _content(rules: Ruleset, paper: str, date: str | None, site: str | None) -> Handout:
     _paper(paper)
-    if not rules.players:
-        # Every deal_N set to none: no table, no stakes, no game to describe.
-        raise HandoutError(
-            f"the reading gives no game for any number of players (every deal_N is none):"
-            f" keep at least one, e.g. --option deal_5={VALUES['deal_5'][0]}"
-        )
     return handout_content(rules, date, site)
 
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from lld.cards import FULL_DECK, format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError, RecordError, RulesetError
 from lld.moves import Move
 from lld.presets import ruleset as preset_ruleset
-from lld.record.json_writer import JSON_FORMAT
+from lld.record.json_writer import JSON_FORMAT, schema
 from lld.record.model import (
     MOVE_SEAT,
     RESULT_KEYS,
@@ -26,7 +28,6 @@ from lld.record.model import (
     seat_name_problem,
     seats_problem,
 )
-from lld.ruleset import OPTIONS, parse_assignments
 
 _JSON_KEYS = (
     "format", "title", "note", "rulings", "ruleset", "options", "players", "seats", "dealer",
@@ -73,6 +74,9 @@ class _JsonReader:
         return value
 
     def whole(self, value: object, path: str, what: str) -> int:
+        # JSON has one kind of number: 5.0 is the integer 5, as JSON Schema counts it.
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
         if not is_whole_number(value):
             raise self.fail(path, f"{what} must be a whole number, not {_json_type(value)}")
         assert isinstance(value, int)
@@ -80,6 +84,15 @@ class _JsonReader:
 
     def cards(self, value: object, path: str) -> int:
         text = self.text(value, path, "cards")
+        if not _form().cards.fullmatch(text):
+            try:
+                parse_cards(text)  # a bad card is named as such
+            except NotationError as error:
+                raise self.fail(path, str(error)) from None
+            raise self.fail(
+                path, "cards are written rank then suit in capitals, one space between, as in"
+                f" '7C 7H TS' ('-' for none), not {text!r}",
+            )  # fmt: skip
         try:
             return parse_cards(text)
         except NotationError as error:
@@ -108,31 +121,37 @@ class _JsonReader:
                 raise self.fail(path, problem)
             rulings.append(r)
         name = self.text(top["ruleset"], "$.ruleset", "the ruleset")
-        try:
-            base = preset_ruleset(name)
-        except RulesetError as error:
-            raise self.fail("$.ruleset", str(error)) from None
+        if name not in _form().presets:  # the preset's own name, as written
+            known = ", ".join(_form().presets)
+            raise self.fail("$.ruleset", f"unknown ruleset {name!r} (known: {known})")
+        base = preset_ruleset(name)
         options: dict[str, str | None] = {}
         raw_options = top.get("options", {})
         if not isinstance(raw_options, dict):
             raise self.fail("$.options", f"expected an object, not {_json_type(raw_options)}")
+        allowed = _form().options
         for key, v in raw_options.items():
-            if not isinstance(key, str):
-                raise self.fail("$.options", f"option names must be strings, not {key!r}")
             # A name that is not one printable line is quoted, escapes and all, so
             # that the error stays one line.
             path = f"$.options.{key}" if key.isprintable() else f"$.options[{json.dumps(key)}]"
-            if v is None:
-                if not key.startswith("deal_") or key not in OPTIONS:
-                    raise self.fail(path, "only a deal_N option may be null (no game)")
-                v = "none"
-            v = self.text(v, path, "an option value")
-            try:
-                options.update(parse_assignments([f"{key}={v}"]))
-            except RulesetError as error:
-                raise self.fail(path, str(error)) from None
-            if key not in options:  # "deal-5" spelled with a dash, say
-                raise self.fail(path, f"write the option as {key.replace('-', '_')!r}")
+            if key not in allowed:
+                fixed = key.strip().lower().replace("-", "_")
+                if fixed in allowed:  # "deal-5" spelled with a dash, say
+                    raise self.fail(path, f"write the option as {fixed!r}")
+                raise self.fail(path, f"unknown option {key!r} (known: {', '.join(allowed)})")
+            if v is None and None not in allowed[key]:
+                raise self.fail(path, "only a deal_N option may be null (no game)")
+            if v is not None:
+                v = self.text(v, path, "an option value")
+            if v not in allowed[key]:
+                values = ", ".join("null" if a is None else a for a in allowed[key])
+                shown = "none" if v is None else v
+                raise self.fail(
+                    path, f"option {key} cannot be {shown!r} (allowed: {values})"
+                    + ("; write null for no game" if isinstance(v, str) and v.lower() == "none"
+                       and None in allowed[key] else ""),
+                )  # fmt: skip
+            options[key] = v
         try:
             rules = build_rules(base.name, options)
         except RulesetError as error:
@@ -200,6 +219,17 @@ class _JsonReader:
                 text = self.text(entry["move"], f"{path}.move", "a move")
             else:
                 text = self.text(entry, path, "a move")
+            if not _form().move.fullmatch(text):
+                seat_text, sep, action = text.partition(":")
+                if sep and MOVE_SEAT.fullmatch(seat_text.strip()):
+                    try:
+                        Move.parse_action(int(seat_text), action)  # a bad move is named as such
+                    except NotationError as error:
+                        raise self.fail(path, str(error)) from None
+                raise self.fail(
+                    path, "expected a move such as '2: 7S x 7H', '2: lie', '2: lay 9C 9D' or"
+                    f" '2: claim 5H 5S' (cards in capitals), not {text!r}",
+                )  # fmt: skip
             seat_text, sep, action = text.partition(":")
             if not sep or not MOVE_SEAT.fullmatch(seat_text.strip()):
                 raise self.fail(path, f"expected a move such as '2: 7S x 7H', not {text!r}")
@@ -279,6 +309,32 @@ class _JsonReader:
                 raise self.fail("$.result.last_player", f"last player {last} is not a seat")
         pot = self.whole(r["pot_left"], "$.result.pot_left", "pot_left")
         return Result(net, last, pot)
+
+
+class _Form(NamedTuple):
+    """What the schema says a record's text looks like, compiled for the reader."""
+
+    cards: re.Pattern[str]
+    move: re.Pattern[str]
+    presets: tuple[str, ...]
+    #: Each option's values as JSON gives them (``None``: null, no game).
+    options: dict[str, tuple[str | None, ...]]
+
+
+@cache
+def _form() -> _Form:
+    """The notation of cards and moves, the preset names and the options' values,
+    read from the record's schema (:func:`~lld.record.json_writer.schema`): one
+    description of the format, which the reader keeps to exactly, and checks more
+    besides (all 52 cards placed, the moves legal, the result right)."""
+    s = schema()
+    defs, props = s["$defs"], s["properties"]
+    return _Form(
+        re.compile(defs["cards"]["pattern"]),
+        re.compile(defs["move"]["pattern"]),
+        tuple(props["ruleset"]["enum"]),
+        {name: tuple(spec["enum"]) for name, spec in props["options"]["properties"].items()},
+    )
 
 
 def _json_type(value: object) -> str:
