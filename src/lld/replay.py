@@ -103,7 +103,35 @@ def steps(rec: HandRecord | Position) -> tuple[Step, ...]:
     Raises :class:`RefusedMoveError` (a :class:`~lld.errors.RecordError`) at a
     move the rules forbid; the record's result is not checked.
     """
-    rec = _record_of(rec, "steps()")
+    return _walk(_record_of(rec, "steps()"))[1]
+
+
+class Replayed(NamedTuple):
+    """A record replayed once: the game at its end and every step to it."""
+
+    game: Game
+    steps: tuple[Step, ...]
+
+
+def replayed(rec: HandRecord | Position) -> Replayed:
+    """Play the record's moves once, checking each and the result (as
+    :func:`~lld.record.replaying.replay` does), and keep every step (as
+    :func:`steps` gives them): what ``lld replay`` shows.
+
+    >>> from lld.demonstrate import examples_directory
+    >>> from lld.record import load_record
+    >>> rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    >>> done = replayed(rec)
+    >>> done.game.over, len(done.steps) == len(rec.moves), done.steps == steps(rec)
+    (True, True, True)
+    """
+    rec = _record_of(rec, "replayed()")
+    game, walk = _walk(rec)
+    check_result(rec, game)
+    return Replayed(game, walk)
+
+
+def _walk(rec: HandRecord) -> tuple[Game, tuple[Step, ...]]:
     game = rec.new_game()
     before = Position.of(game)
     out = []
@@ -115,7 +143,7 @@ def steps(rec: HandRecord | Position) -> tuple[Step, ...]:
             Step(i, line.move.seat, line.move, before, after, after.events[seen:], line.comment)
         )
         before = after
-    return tuple(out)
+    return game, tuple(out)
 
 
 # ------------------------------------------------------------------ replaying under other rules
@@ -333,9 +361,11 @@ __all__ = [
     "Kind",
     "Outcome",
     "RefusedMoveError",
+    "Replayed",
     "Step",
     "check_result",
     "replay_record",
     "replay_under",
+    "replayed",
     "steps",
 ]

@@ -1,6 +1,7 @@
 """``lld replay FILE``: play a hand record through the engine and show or check it.
 
-What it shows is :func:`lld.replay.steps`: each move with the events it caused.
+What it shows is :func:`lld.replay.replayed`: each step (the move with the events it
+caused), from one replay that also checks the result.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from lld.events import Event
 from lld.game import Game
 from lld.hand_files import load_hand
 from lld.moves import KINDS, LIE
-from lld.record import HandRecord, replay
-from lld.replay import Step, steps
+from lld.record import HandRecord
+from lld.replay import Step, replayed
 from lld.ruleset import describe_reading
 from lld.summary import summarize
 
@@ -36,8 +37,7 @@ def register(subparsers: Any) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     rec = load_hand(args.file)
-    game = replay(rec)  # every move and the result checked
-    walk = steps(rec)
+    game, walk = replayed(rec)  # every move and the result checked, played once
     if args.json:
         print(json.dumps(replay_json(rec, game, walk), indent=2, ensure_ascii=False))
     else:
