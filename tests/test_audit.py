@@ -290,3 +290,18 @@ def test_pending_options_are_the_registry_options_the_engine_lacks() -> None:
     report_text = coverage_report(coverage(conc), pending)
     for rid, option in pending:
         assert f"{option} ({rid})" in report_text
+
+
+def test_the_mismatches_read_from_the_sources_quote_them_verbatim() -> None:
+    """The label and content of each mismatch kept in a source's file are that
+    source's own words, found in its seed text."""
+    from seed_texts import normalise, seed_texts
+
+    conc = load()
+    texts = seed_texts({s.id: s.author for s in conc.sources})
+    kept = [(s.id, m) for s in conc.sources for m in s.mismatches]
+    assert len(kept) == 7
+    for source, m in kept:
+        for words in (m.label, m.content):
+            assert normalise(words) in normalise(texts[source]), (source, words)
+        assert m.clauses == tuple(c for c in m.clauses if conc.clause(c).source == source)

@@ -415,7 +415,7 @@ def mismatches(conc: Concordance | None = None) -> tuple[Mismatch, ...]:
     """Every place a source's label disagrees with its content.
 
     The Sympkyn table's and Parlett's are found from the numbers; the rest are
-    the project's reading of the texts, listed here with the clauses they rest on.
+    the project's reading of the texts, kept in each source's file in ``sources/``.
     """
     if conc is None:
         from lld.concordance import load
@@ -476,71 +476,14 @@ def mismatches(conc: Concordance | None = None) -> tuple[Mismatch, ...]:
                         " what he was dealt does not break even. Sympkyn copies it.",
                     )
                 )  # fmt: skip
-    out.extend(_READ_MISMATCHES)
+    # The rest are the project's reading of the texts, kept with each source
+    # (its file's [[mismatches]]).
+    out.extend(
+        Mismatch(s.id, m.clauses, m.label, m.content, m.explanation)
+        for s in conc.sources
+        for m in s.mismatches
+    )
     return tuple(out)
-
-
-_READ_MISMATCHES = (
-    Mismatch(
-        "sympkyn",
-        ("S-4", "S-1", "S-30"),
-        "Players: Exactly 5",
-        "Optional rules for 3,4 or 6",
-        "The rules section and the summary table say exactly five players; the page's"
-        " header offers three, four or six, and it goes on to copy Parlett's variants for"
-        " them.",
-    ),
-    Mismatch(
-        "sympkyn",
-        ("S-26", "S-27"),
-        "takes 1 coin to the pot",
-        "gain a coin from the pot",
-        "The rule for pairs over eight says the player takes a coin to the pot, which would"
-        " make winners pay in as losers do; the example that follows has the winner gain a"
-        " coin from the pot. The audit shows the words taken literally never balance.",
-    ),
-    Mismatch(
-        "sympkyn",
-        ("S-9", "S-33"),
-        "to take the pot",
-        "determined by won cards",
-        "The objective is to take the pot, but under the page's own settlement nobody takes"
-        " it: the last player gets five and the rest goes by cards won against eight.",
-    ),
-    Mismatch(
-        "du-coeur",
-        ("DC-34", "DC-35", "DC-37"),
-        "wins 6",
-        "5 *extra* stakes",
-        "du Coeur reports Willughby's six for the last trick and shows it is six in place of"
-        " the one stake the last pair earns, so five extra; the engine keeps the literal six"
-        " as the willughby_literal table, which the audit finds one short.",
-    ),
-    Mismatch(
-        "du-coeur",
-        ("DC-58", "DC-59"),
-        "count 4 stakes",
-        "win 3 stakes extra",
-        "The same for four players: four in place of one, so three extra.",
-    ),
-    Mismatch(
-        "du-coeur",
-        ("DC-45",),
-        "the person who won the last hand",
-        "immediately wins five stakes",
-        "In the five-player sum 'the last hand' names the last player left in, who takes"
-        " the five stakes, not the winner of the last deal.",
-    ),
-    Mismatch(
-        "crowe",
-        (),
-        "Reverse",
-        "To Play at Whift",
-        "Crowe's title page lists Reverse, but the book has no Reverse and has Whist"
-        " ('Whift') instead. It has no bearing on this game but weighs on the book as a"
-        " witness.",
-    ),
-)
 
 
 # ------------------------------------------------------------------ clause coverage

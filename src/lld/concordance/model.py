@@ -71,6 +71,20 @@ class Source:
     #: The day (ISO 8601) the page at ``url`` was checked against our copy: a
     #: bibliography's "accessed" date.
     accessed: str | None = None
+    #: Where, as we read the text, its own label and its content disagree.
+    mismatches: tuple[LabelMismatch, ...] = ()
+
+
+@dataclass(frozen=True)
+class LabelMismatch:
+    """A place where a source's label and its content disagree, as we read it:
+    ``label`` and ``content`` are its words (verbatim, short), ``explanation``
+    ours, and ``clauses`` those the reading rests on."""
+
+    clauses: tuple[str, ...]
+    label: str
+    content: str
+    explanation: str
 
 
 @dataclass(frozen=True)

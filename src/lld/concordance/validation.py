@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
+from typing import Any
 
 from lld.concordance.data_file import (
     PUBLISHED_FILE,
@@ -22,6 +24,7 @@ from lld.concordance.model import (
     RELATION_KINDS,
     SOURCE_IDS,
     Clause,
+    LabelMismatch,
     OptionValue,
     Published,
     Relation,
@@ -222,7 +225,7 @@ def read_source(
 ) -> tuple[Source, list[Relation], list[tuple[Clause, Table]]]:
     data = file.parse()
     for key in data:
-        if key not in ("source", "relations", "clauses"):
+        if key not in ("source", "relations", "clauses", "mismatches"):
             raise file.error(file.header(key), f"unknown top-level key {key!r}")
     if "source" not in data:
         raise file.error(1, "missing the [source] table")
@@ -230,10 +233,10 @@ def read_source(
     s.keys(("id", "author", "title", "based_on"), _SOURCE_KEYS)
     if s.string("id") != source_id:
         raise s.error(f"id must be {source_id!r}, the name of this file", "id")
+    optional: dict[str, Any] = {k: s.text(k, required=False) for k in _SOURCE_KEYS}
     source = Source(
-        source_id, s.string("author"), s.string("title"), s.string("based_on"),
-        *(s.text(k, required=False) for k in _SOURCE_KEYS),
-    )  # fmt: skip
+        source_id, s.string("author"), s.string("title"), s.string("based_on"), **optional
+    )
     _check_web_address(s, source)
     relations: list[Relation] = []
     for t in array_of_tables(file, data, "relations"):
@@ -284,7 +287,25 @@ def read_source(
             game, file.where(t.line), advice, term,
         )  # fmt: skip
         clauses.append((clause, t))
-    return source, relations, clauses
+    own = {clause.id for clause, _t in clauses}
+    found: list[LabelMismatch] = []
+    for t in array_of_tables(file, data, "mismatches"):
+        t.keys(("clauses", "label", "content", "explanation"))
+        ids = t.data["clauses"]
+        if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
+            raise t.error("clauses must be a list of this source's clause IDs", "clauses")
+        for cid in ids:
+            if cid not in own:
+                raise t.error(f"unknown clause {cid!r} (not in this file)", "clauses")
+        for key in ("label", "content"):
+            _check_quote(t, t.string(key))
+        found.append(
+            LabelMismatch(
+                tuple(ids), t.string("label"), t.string("content"),
+                t.string("explanation").strip(),
+            )
+        )  # fmt: skip
+    return replace(source, mismatches=tuple(found)), relations, clauses
 
 
 def _check_quote(t: Table, quote: str) -> None:
