@@ -281,6 +281,47 @@ def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         loading._ids_by_key.cache_clear()
 
 
+def test_a_new_ruling_reaches_the_schema_the_command_line_and_the_rules_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ruling added as data only (its entry, and its publication) is taken by
+    the hand record's schema, shown by ``lld ruling`` and ``lld sources``, and
+    reported as the rules page renders every ruling (``{rule-book}`` renders
+    :func:`lld.reports.ruling_report` for each ruling of the registry)."""
+    import jsonschema
+
+    from lld.cli import main
+    from lld.concordance import loading
+    from lld.record.json_writer import schema as record_schema
+    from lld.reports import ruling_report
+    from test_reports import _bundled
+
+    d = _copy(tmp_path)
+    n = len(load().rulings) + 1
+    question = f"Is ruling R{n} read from the data?"
+    with (d / "rulings.toml").open("a", encoding="utf-8") as f:
+        f.write(_NEW_RULING.format(n=n, question=question))
+    with (d / "published.toml").open("a", encoding="utf-8") as f:
+        f.write(f'\n[[published]]\nid = "R{n}"\nquestion = "{question}"\n'
+                f'sha256 = "{question_hash(question)}"\n')  # fmt: skip
+    added = load(d)
+    monkeypatch.setattr(loading, "_load_default", lambda: added)
+    monkeypatch.setattr(loading, "_registry_default", lambda: added.rulings)
+    # The schema: a record may name it (the reader checks the registry, above).
+    pattern = record_schema()["properties"]["rulings"]["items"]["pattern"]
+    assert re.fullmatch(pattern, f"R{n}")
+    # The command line: the ruling, as JSON that fits its schema, and in words.
+    assert main(["ruling", f"R{n}", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    jsonschema.Draft202012Validator(_bundled("ruling-report")).validate(shown)
+    assert (shown["id"], shown["question"]) == (f"R{n}", question)
+    assert main(["ruling", f"R{n}"]) == 0
+    assert question in capsys.readouterr().out
+    # The rules page's input: the report of every ruling, this one last.
+    reports = [ruling_report(r.id, added) for r in added.rulings]
+    assert (reports[-1].id, reports[-1].question) == (f"R{n}", question)
+
+
 def test_every_ruling_has_one_name_the_engine_knows_it_by(conc: Concordance) -> None:
     """Each ruling is known by its option, or by its key where it has none, and
     each name finds its own ruling."""
