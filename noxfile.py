@@ -261,12 +261,15 @@ AXE_PROJECT = ROOT / "tests" / "browser" / "axe"
 def _build_docs(session: nox.Session) -> None:
     """Build the site; any warning (a broken reference, a failed :expect:) fails it.
 
-    The cells' build step (docs/_ext/lld_docs/cells.py) runs npm and Node.js, and
+    The cells' build step (docs/_ext/lite_build.py) runs npm and Node.js, and
     the handouts need WeasyPrint's libraries (:data:`SYSTEM_PACKAGES`). What it downloads and builds
     (Pyodide from npm, the kernel's wheels, lld's wheel, their bytecode) is kept
     in docs/.cache/lite and redone only when its inputs change.
     """
     _install_system_packages(session)
+    # The cells' Pyodide first, on its own (the extension calls the same build,
+    # which then finds it done): a failure there is one line, not Sphinx's.
+    session.run("python", str(ROOT / "docs" / "_ext" / "lite_build.py"))
     session.run(
         "sphinx-build", "-W", "--keep-going", "-n", "-j", "auto", "-q",
         "-d", str(DOCS_OUT.parent / "doctrees"), str(ROOT / "docs"), str(DOCS_OUT),
@@ -279,6 +282,7 @@ def docs(session: nox.Session) -> None:
     session.install(*_group("docs"), env=QUIET_PIP)
     session.run(
         "mypy", "--python-version", DOCS_PYTHON, "-p", "lld_docs", "-m", "lld_cells",
+        "-m", "lite_build",
         env={"MYPYPATH": os.pathsep.join(str(ROOT / d) for d in MYPY_DOCS_PATH)},
     )  # fmt: skip
     _build_docs(session)

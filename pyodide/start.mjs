@@ -6,8 +6,9 @@
 // The kernel passes its `loadPyodideOptions` on to `loadPyodide`, and reads
 // their `packages` itself: it installs with piplite each of its requirements
 // that the list does not name. `lldNotServed` names those that the site does
-// not serve (jedi: see NOT_SERVED in cells.py), listed only for the kernel to
-// skip them; they are taken out here, before Pyodide looks them up.
+// not serve (jedi: see NOT_SERVED in docs/_ext/lite_build.py), listed only
+// for the kernel to skip them; they are taken out here, before Pyodide looks
+// them up.
 //
 // Pyodide puts "" (the working directory) first on sys.path, and the kernel
 // makes its working directory the browser's file drive, where each `stat` is a

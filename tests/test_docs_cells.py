@@ -258,3 +258,52 @@ def test_the_serve_script_compresses_a_changed_file_again(tmp_path: Path) -> Non
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_pyodide_build_runs_on_its_own_outside_sphinx(tmp_path: Path) -> None:
+    """``docs/_ext/lite_build.py`` (which the site's extension calls) builds the
+    kernel's Pyodide into any folder without Sphinx, from the cache the site's
+    build left: the same files, and a lock that lists exactly them."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("pyodide_lock")
+    script = ROOT / "docs" / "_ext" / "lite_build.py"
+    out = tmp_path / "pyodide"
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]);"
+        " import lite_build; lite_build.prepare(Path(sys.argv[2]));"
+        " assert 'sphinx' not in sys.modules, 'lite_build imported Sphinx'"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(script.parent), str(out)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    built = {p.name: p.read_bytes() for p in out.iterdir()}
+    served = {p.name: p.read_bytes() for p in PYODIDE.iterdir() if p.name in built}
+    assert set(built) - {"pyodide-lock.json"} <= {p.name for p in PYODIDE.iterdir()}
+    assert {n: b for n, b in built.items() if n != "pyodide-lock.json"} == {
+        n: b for n, b in served.items() if n != "pyodide-lock.json"
+    }
+    lock = json.loads(built["pyodide-lock.json"])
+    assert {p["file_name"] for p in lock["packages"].values()} == {
+        n for n in built if n.endswith(".whl")
+    }
+
+
+def test_the_pyodide_build_imports_nothing_from_sphinx() -> None:
+    import ast
+
+    tree = ast.parse((ROOT / "docs" / "_ext" / "lite_build.py").read_text("utf-8"))
+    imported = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    } | {
+        (node.module or "").split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert not imported & {"sphinx", "docutils", "lld_docs"}
