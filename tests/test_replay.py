@@ -199,3 +199,37 @@ def test_a_move_after_the_end_is_a_record_error() -> None:
         RecordError, match=r"t\.lld:11: move 0: 7C x 7S comes after the hand is over"
     ):
         steps(rec)
+
+
+def test_steps_and_outcomes_draw_themselves_with_the_one_renderer() -> None:
+    """A notebook's drawing of a step or an outcome (``_repr_html_``) is
+    lld.drawing's, which the site's cells use too (with links to the site)."""
+    from lld.demonstrate import examples_directory
+    from lld.drawing import outcome_html, step_html
+    from lld.record import load_record
+    from lld.replay import replay_under, steps
+
+    rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    step = steps(rec)[1]
+    assert step._repr_html_() == step_html(step)
+    assert "<code>R22</code>" in step._repr_html_()
+    outcome = replay_under(rec, lie_down_pair="to_dealer")
+    html = outcome._repr_html_()
+    assert html == outcome_html(outcome)
+    assert "Illegal under this reading" in html
+    assert "<code>lie_down_pair=to_dealer</code>" in html
+    linked = outcome_html(outcome, link=lambda rule: f'<a href="#{rule}">{rule}</a>')
+    assert '<a href="#R24">R24</a>' in linked
+
+
+def test_record_under_is_what_replay_under_replays() -> None:
+    """A preset named replaces the record's reading whole; options alone change it."""
+    from lld.demonstrate import examples_directory
+    from lld.record import load_record
+    from lld.replay import record_under
+
+    rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    assert record_under(rec, "parlett").options == ()
+    mine = record_under(rec, lie_down_pair="to_dealer")
+    assert dict(mine.options) == {**dict(rec.options), "lie_down_pair": "to_dealer"}
+    assert mine.result is None

@@ -33,7 +33,13 @@ from typing import NamedTuple, Protocol
 from lld import svg
 from lld.cards import count, iter_cards
 
-__all__ = ["BoardRow", "View", "board", "board_html", "board_text"]
+#: How a ruling is shown: its ID as HTML (a link, where the page knows the site).
+LinkRule = Callable[[str], str]
+
+__all__ = [
+    "BoardRow", "OutcomeView", "StepView", "View", "board", "board_html", "board_text",
+    "outcome_html", "rich_html", "step_html",
+]  # fmt: skip
 
 
 class View(Protocol):
@@ -183,3 +189,120 @@ def board_html(
         out.append("</div>")
     out.append("</div>")
     return "".join(out)
+
+
+# ------------------------------------------------------------------ steps and replays
+
+
+class _Event(Protocol):
+    @property
+    def rule(self) -> str: ...
+    def describe(self) -> str: ...
+
+
+class StepView(Protocol):
+    """What a step is drawn from: :class:`lld.replay.Step` (a Protocol, so that
+    this module, below the read-model, need not import it)."""
+
+    @property
+    def move_index(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def move(self) -> object: ...
+    @property
+    def after(self) -> View: ...
+    @property
+    def events(self) -> Sequence[_Event]: ...
+    @property
+    def rulings(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+
+
+class OutcomeView(Protocol):
+    """What a replay's outcome is drawn from: :class:`lld.replay.Outcome`."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def option(self) -> str | None: ...
+    @property
+    def events(self) -> Sequence[_Event]: ...
+
+
+def rich_html(text: str) -> str:
+    """The engine's one-line texts as HTML: `backticked` spans as code, as the
+    site's pages show them.
+
+    >>> rich_html("stops at move 1 `0: lie`: illegal")
+    'stops at move 1 <code>0: lie</code>: illegal'
+    """
+    return "".join(
+        f"<code>{escape(part)}</code>" if i % 2 else escape(part)
+        for i, part in enumerate(text.split("`"))
+    )
+
+
+def _plain_rule(rule: str) -> str:
+    return f"<code>{escape(rule)}</code>"
+
+
+def _rulings(rules: Sequence[str | None], link: LinkRule) -> str:
+    names = dict.fromkeys(r for r in rules if r)
+    return ", ".join(link(r) for r in names) or "none"
+
+
+def step_html(step: StepView, total: int | None = None, link: LinkRule | None = None) -> str:
+    """A step of a hand as HTML: the move, the rulings applied (each through
+    ``link``: a link to the site's rules where a page knows it, else the ID),
+    the events it caused and the position after it, drawn. ``total`` is the
+    hand's number of moves ("move 3 of 9"; unknown: "move 3").
+
+    What ``Step._repr_html_`` shows in a notebook, and the site's cells too.
+
+    >>> from lld.demonstrate import examples_directory
+    >>> from lld.record import load_record
+    >>> from lld.replay import steps
+    >>> rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    >>> html = step_html(steps(rec)[1], 4)
+    >>> "<strong>Move 2 of 4</strong>" in html, "<code>R22</code>" in html
+    (True, True)
+    """
+    link = link or _plain_rule
+    events = "".join(f"<li>{rich_html(e.describe())} ({link(e.rule)})</li>" for e in step.events)
+    options = f" with <code>{escape(', '.join(step.options))}</code>" if step.options else ""
+    of = f" of {total}" if total else ""
+    return (
+        f'<div class="lld-cell-step"><p><strong>Move {step.move_index + 1}{of}</strong>,'
+        f" seat {step.seat}: <code>{escape(str(step.move))}</code>."
+        f" Rulings applied: {_rulings(step.rulings, link)}{options}.</p>"
+        f"<ul>{events}</ul>{board_html(step.after)}</div>"
+    )
+
+
+def outcome_html(outcome: OutcomeView, link: LinkRule | None = None) -> str:
+    """A replay's outcome as HTML: how it went, in words, why a move is illegal
+    under the reading (its ruling and option), and the rulings applied.
+
+    What ``Outcome._repr_html_`` shows in a notebook, and the site's cells too.
+    """
+    link = link or _plain_rule
+    stop = ""
+    if outcome.kind == "illegal":
+        rule = link(outcome.rule) if outcome.rule else ""
+        stop = (
+            f"<p>Illegal under this reading: {escape(outcome.reason or '')}"
+            f" ({rule}, <code>{escape(outcome.option or '')}</code>).</p>"
+        )
+    applied = _rulings([*(e.rule for e in outcome.events), outcome.rule], link)
+    return (
+        f'<div class="lld-cell-outcome"><p><strong>{escape(outcome.kind)}</strong>:'
+        f" {rich_html(outcome.text)}</p>{stop}<p>Rulings applied: {applied}.</p></div>"
+    )

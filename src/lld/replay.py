@@ -73,6 +73,14 @@ class Step(NamedTuple):
         """The ruling IDs of the events, each once, in order."""
         return tuple(dict.fromkeys(e.rule for e in self.events))
 
+    def _repr_html_(self) -> str:
+        """A notebook draws the step: the move, its rulings and events, and the
+        position after it as cards (:func:`lld.drawing.step_html`, which the
+        site's cells draw it with too)."""
+        from lld.drawing import step_html
+
+        return step_html(self)
+
     @property
     def options(self) -> tuple[str, ...]:
         """``name=value`` for each option of the ruleset behind those rulings."""
@@ -203,6 +211,54 @@ class Outcome:
                 out[key] = getattr(self, key)
         return out
 
+    def _repr_html_(self) -> str:
+        """A notebook shows how the replay went, in words, with the ruling and
+        option behind an illegal move (:func:`lld.drawing.outcome_html`, which the
+        site's cells draw it with too)."""
+        from lld.drawing import outcome_html
+
+        return outcome_html(self)
+
+
+def record_under(
+    rec: HandRecord | Position, ruleset: str | None = None, **options: str | None
+) -> HandRecord:
+    """``rec`` with its moves to be played under other rules: its own with
+    ``options`` changed, or the preset ``ruleset`` names (that preset's whole
+    reading, with ``options`` changed), as :func:`replay_under` replays it. It
+    carries no result (the moves' result under other rules is for the replay to
+    find).
+
+    Raises :class:`~lld.errors.RulesetError` for a misspelt preset, option or
+    value, and :class:`~lld.errors.RecordError` where the reading sets up no
+    hand for the record (no table for its number of players, say).
+
+    >>> from lld.demonstrate import examples_directory
+    >>> from lld.record import load_record
+    >>> rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    >>> other = record_under(rec, lie_down_pair="to_dealer")
+    >>> other.rules().lie_down_pair, other.moves == rec.moves, other.result
+    ('to_dealer', True, None)
+    """
+    rec = _record_of(rec, "record_under()")
+    name, changed = _reading_under(rec, ruleset, options)
+    return replace(rec, ruleset=name, options=tuple(changed.items()), result=None)
+
+
+def _reading_under(
+    rec: HandRecord, ruleset: str | None, options: dict[str, str | None]
+) -> tuple[str, dict[str, str | None]]:
+    """The preset and the options a replay of ``rec`` under ``ruleset`` and
+    ``options`` plays by."""
+    name = rec.ruleset if ruleset is None else preset(ruleset).name
+    for option, value in options.items():
+        check_option(option, value)
+    # A preset named is its own reading, whole: the record's option lines are the
+    # record's reading, and laid over another preset they would make a mixture that
+    # no source reads, under that source's name.
+    changed = dict(options) if ruleset is not None else {**dict(rec.options), **options}
+    return name, changed
+
 
 def replay_under(
     rec: HandRecord | Position, ruleset: str | None = None, **options: str | None
@@ -221,14 +277,8 @@ def replay_under(
     gives no game (which comes back as a ``no_game`` outcome).
     """
     rec = _record_of(rec, "replay_under()")
-    name = rec.ruleset if ruleset is None else preset(ruleset).name
-    for option, value in options.items():
-        check_option(option, value)
+    name, changed = _reading_under(rec, ruleset, options)
     original = _events_by_move(rec)
-    # A preset named is its own reading, whole: the record's option lines are the
-    # record's reading, and laid over another preset they would make a mixture that
-    # no source reads, under that source's name.
-    changed = dict(options) if ruleset is not None else {**dict(rec.options), **options}
     try:
         other = replace(rec, ruleset=name, options=tuple(changed.items()), result=None)
     except RecordError as error:
@@ -364,6 +414,7 @@ __all__ = [
     "Replayed",
     "Step",
     "check_result",
+    "record_under",
     "replay_record",
     "replay_under",
     "replayed",

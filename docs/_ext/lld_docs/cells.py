@@ -173,10 +173,8 @@ def ruling_cell(directive: SphinxDirective, report: RulingReport) -> list[nodes.
     readings = [(b, b.presets[0][1]) for b in demo.behaviours if b.presets]
     readings += [(b, v) for b in demo.behaviours for v in b.unused_values]
     readings = readings[:2]
-    parts = [b.outcome.diverges_at for b in demo.behaviours]
-    first = min((i for i in parts if i is not None), default=0)
     played = lld.steps(rec)
-    first = min(first, len(played) - 1)
+    first = min(demo.parts_at or 0, len(played) - 1)  # where the readings part
     expect: dict[str, Any] = {"kind": "ruling", "option": demo.option, "readings": []}
     for b, value in readings:
         outcome = lld.replay_under(rec, **{demo.option: value})

@@ -1,8 +1,9 @@
 """Helpers for the site's in-browser cells: what the engine computes, drawn.
 
-The engine's objects already print as text; these draw them as the site does
-(SVG cards) and link every ruling to its section on the site, so a reader who
-switches a reading sees which rulings applied and can read their sources.
+The engine's objects print as text and draw themselves in a notebook
+(``_repr_html_``, :mod:`lld.drawing`); these draw them with every ruling linked
+to its section on the site, so a reader who switches a reading sees which
+rulings applied and can read their sources.
 
 >>> rec = example("r22-lie-down-by-choice.lld")
 >>> w = walk(rec)
@@ -12,15 +13,14 @@ switches a reading sees which rulings applied and can read their sources.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from html import escape
 
 import lld
 from lld.demonstrate import examples_directory
-from lld.drawing import board_html
+from lld.drawing import board_html, outcome_html, step_html
 from lld.handout.cite import ruling_anchor
 from lld.record import HandRecord, load_record
-from lld.replay import Outcome, Step
+from lld.replay import Outcome, Step, record_under
 
 __all__ = ["Walk", "example", "html", "ruling_link", "show", "walk"]
 
@@ -56,57 +56,14 @@ def example(name: str) -> HandRecord:
     return load_record(str(directory / name))
 
 
-def _rulings(rules: object) -> str:
-    names = dict.fromkeys(r for r in rules if r)  # type: ignore[attr-defined]
-    return ", ".join(ruling_link(r) for r in names) or "none"
-
-
-def _rich(text: str) -> str:
-    """The engine's one-line texts as HTML: `backticked` spans as code, as the
-    site's pages show them (``lld_docs.common.rich_text``).
-
-    >>> _rich("stops at move 1 `0: lie`: illegal")
-    'stops at move 1 <code>0: lie</code>: illegal'
-    """
-    return "".join(
-        f"<code>{escape(part)}</code>" if i % 2 else escape(part)
-        for i, part in enumerate(text.split("`"))
-    )
-
-
-def _step_html(step: Step, total: int) -> str:
-    events = "".join(f"<li>{_rich(e.describe())} ({ruling_link(e.rule)})</li>" for e in step.events)
-    options = f" with <code>{escape(', '.join(step.options))}</code>" if step.options else ""
-    return (
-        f'<div class="lld-cell-step"><p><strong>Move {step.move_index + 1} of {total}</strong>,'
-        f" seat {step.seat}: <code>{escape(str(step.move))}</code>."
-        f" Rulings applied: {_rulings(step.rulings)}{options}.</p>"
-        f"<ul>{events}</ul>{board_html(step.after)}</div>"
-    )
-
-
-def _outcome_html(outcome: Outcome) -> str:
-    stop = ""
-    if outcome.kind == "illegal":
-        stop = (
-            f"<p>Illegal under this reading: {escape(outcome.reason or '')}"
-            f" ({ruling_link(outcome.rule)}, <code>{escape(outcome.option or '')}</code>).</p>"
-        )
-    applied = _rulings([*(e.rule for e in outcome.events), outcome.rule])
-    return (
-        f'<div class="lld-cell-outcome"><p><strong>{escape(outcome.kind)}</strong>:'
-        f" {_rich(outcome.text)}</p>{stop}<p>Rulings applied: {applied}.</p></div>"
-    )
-
-
 def html(obj: object) -> str:
     """HTML for a step, a replay's outcome, a position or a walk."""
     if isinstance(obj, Walk):
         return obj._repr_html_()
     if isinstance(obj, Step):
-        return _step_html(obj, obj.move_index + 1)
+        return step_html(obj, link=ruling_link)
     if isinstance(obj, Outcome):
-        return _outcome_html(obj)
+        return outcome_html(obj, link=ruling_link)
     if isinstance(obj, (lld.Position, lld.Observation)):
         return board_html(obj)
     return f"<pre>{escape(repr(obj))}</pre>"
@@ -152,7 +109,7 @@ class Walk:
         return self.go(self.at)
 
     def _repr_html_(self) -> str:
-        return _step_html(self.step, len(self.steps))
+        return step_html(self.step, len(self.steps), link=ruling_link)
 
     def __repr__(self) -> str:
         s = self.step
@@ -161,11 +118,9 @@ class Walk:
 
 def walk(rec: HandRecord, ruleset: str | None = None, **options: str | None) -> Walk:
     """Step through ``rec``, under its own rules or with a preset or options changed
-    (as :func:`lld.replay_under` does); a move the new rules forbid raises the
-    engine's error, naming its ruling and option."""
+    (:func:`lld.replay.record_under`: the rules :func:`lld.replay_under` replays
+    it by); a move the new rules forbid raises the engine's error, naming its
+    ruling and option."""
     if ruleset is not None or options:
-        rec = replace(
-            rec, ruleset=ruleset or rec.ruleset,
-            options=tuple({**dict(rec.options), **options}.items()), result=None,
-        )  # fmt: skip
+        rec = record_under(rec, ruleset, **options)
     return Walk(lld.steps(rec))
