@@ -98,7 +98,7 @@ class Playout:
         st = self.rules.stakes(self.players)
         deal = Deal.from_seed(
             self.seed, self.players, st.hand_size, self.dealer,
-            widow=st.widow, low_cut=self.rules.first_dealer == "low_cut",
+            widow=st.widow, **self.rules.cut,
         )  # fmt: skip
         hands, table, won = list(deal.hands), deal.table, [0] * self.players
         r = random.Random(self.choices ^ 0x5EED)

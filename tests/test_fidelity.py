@@ -417,6 +417,24 @@ def test_R40_by_dead_rule_is_no_source_reading() -> None:
     rules_tests.check_R40(variant("broken_pair_royal", "by_dead_rule"))
 
 
+def test_R41_low_as_parlett_ranks_the_aces() -> None:
+    # Parlett's '(Ace low)', in the only cut the sources spell out.
+    rests_on("P-64", "R41", "low")
+    rules_tests.check_R41(ruleset("parlett"))
+    rules_tests.check_R41(variant("cut_aces", "low"))
+
+
+def test_R41_high_is_du_coeurs_words_read_one_way() -> None:
+    # du Coeur's high card, with the Aces unranked: his reading plays both, the
+    # engine keeps Aces high for him (editorial, argued), and no clause gives it.
+    assert CONC.clause("DC-88").reading == "silent"
+    assert ("du-coeur", "cut_aces") in EDITORIAL_CHOICES
+    no_source_gives("R41", "high")
+    rules_tests.check_R41(ruleset("du-coeur"))
+    rules_tests.check_R41(ruleset("du-coeur", cut_aces="low"))
+    rules_tests.check_R41(variant("cut_aces", "high"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():

@@ -157,40 +157,91 @@ def test_R2_player_counts(preset: str) -> None:
 # --------------------------------------------------------------------------- R3
 
 
-def cut_key(card: int, low: bool) -> int:
+def cut_key(card: int, aces_high: bool) -> int:
     rank = card >> 2  # Ace = 0 ... King = 12
-    return rank if low else (rank + 12) % 13  # Aces high: Two = 0 ... Ace = 12
+    return (rank + 12) % 13 if aces_high else rank  # Aces high: Two = 0 ... Ace = 12
 
 
-def check_R3(rules: Ruleset) -> None:
+def _cut(rules: Ruleset) -> tuple[bool, bool]:
+    """(low cut, Aces high) as R3 and R41 read them, from the option values."""
     if rules.first_dealer == "low_cut":
         low = True
     elif rules.first_dealer == "high_cut":
         low = False
     else:
         unknown("first_dealer", rules.first_dealer)
-    differs = 0
+    if rules.cut_aces == "high":
+        aces_high = True
+    elif rules.cut_aces == "low":
+        aces_high = False
+    else:
+        unknown("cut_aces", rules.cut_aces)
+    return low, aces_high
+
+
+def check_cut(rules: Ruleset) -> None:
+    """R3 and R41: everyone cuts; the lowest (or highest) card deals, Aces ranking
+    low or high; ties cut again."""
+    low, aces_high = _cut(rules)
     for n in rules.players:
         for seed in range(40):
             g = Game.new(rules, n, seed)
-            dealer, rounds = cut_for_deal(seed, n, low)
+            dealer, rounds = cut_for_deal(seed, n, low, aces_high)
             assert g.dealer == dealer
             assert g.to_play == (dealer + 1) % n
             # Replay the cut: the lowest (or highest) card deals, ties cut again.
             contenders = list(range(n))
             for drawn in rounds:
                 assert len(drawn) == len(contenders)
-                keys = [cut_key(c, low) for c in drawn]
+                keys = [cut_key(c, aces_high) for c in drawn]
                 best = min(keys) if low else max(keys)
                 contenders = [s for s, k in zip(contenders, keys, strict=True) if k == best]
             assert contenders == [dealer]
-            differs += cut_for_deal(seed, n, not low)[0] != dealer
+
+
+def check_R3(rules: Ruleset) -> None:
+    check_cut(rules)
+    low, aces_high = _cut(rules)
+    differs = sum(
+        cut_for_deal(seed, n, not low, aces_high)[0] != cut_for_deal(seed, n, low, aces_high)[0]
+        for n in rules.players
+        for seed in range(40)
+    )
     assert differs, "the cut never depends on first_dealer: the test proves nothing"
+
+
+def check_R41(rules: Ruleset) -> None:
+    check_cut(rules)
+    low, aces_high = _cut(rules)
+    differs = 0
+    for n in rules.players:
+        for seed in range(200):
+            other = Game.new(rules.replace(cut_aces="low" if aces_high else "high"), n, seed)
+            if other.dealer != Game.new(rules, n, seed).dealer:
+                differs += 1
+                # Only an Ace cut can change the dealer: it is the other reading's winner
+                # or the card that beat the winner.
+                _, rounds = cut_for_deal(seed, n, low, aces_high)
+                assert any(card >> 2 == 0 for drawn in rounds for card in drawn), seed
+    assert differs, "the Aces' rank never decides the cut: the test proves nothing"
 
 
 @by_preset
 def test_R3_first_dealer(preset: str) -> None:
     check_R3(PRESETS[preset])
+
+
+@by_preset
+def test_R41_cut_aces(preset: str) -> None:
+    check_R41(PRESETS[preset])
+
+
+@pytest.mark.parametrize("first_dealer", ["low_cut", "high_cut"])
+@pytest.mark.parametrize("cut_aces", ["low", "high"])
+def test_R41_every_cut_plays(first_dealer: str, cut_aces: str) -> None:
+    """Both directions of the cut, with Aces low or high: four cuts, each as drawn."""
+    rules = ruleset("reconstruction", first_dealer=first_dealer, cut_aces=cut_aces)
+    check_R41(rules)
 
 
 # --------------------------------------------------------------------------- R4
@@ -1668,6 +1719,11 @@ def test_R39_dead_pair_trigger_values(preset: str, value: str) -> None:
 @by_value("broken_pair_royal")
 def test_R40_broken_pair_royal_values(preset: str, value: str) -> None:
     check_R40(with_value(preset, "broken_pair_royal", value))
+
+
+@by_value("cut_aces")
+def test_R41_cut_aces_values(preset: str, value: str) -> None:
+    check_R41(with_value(preset, "cut_aces", value))
 
 
 # ------------------------------------------------------------------ coverage

@@ -108,17 +108,27 @@ def _write_fisher_yates() -> Callable[[int], list[int]]:
 _fisher_yates = _write_fisher_yates()
 
 
-def cut_rank_key(card: int, low_cut: bool) -> int:
-    """How a cut card ranks for the deal: Aces low for a low cut, high for a high cut."""
+def cut_rank_key(card: int, aces_high: bool) -> int:
+    """How a cut card ranks for the deal: Ace, 2, ... King, or 2 ... King, Ace.
+
+    >>> [cut_rank_key(c, False) for c in (0, 4, 48)], [cut_rank_key(c, True) for c in (0, 4, 48)]
+    ([0, 1, 12], [12, 0, 11])
+    """
     r = rank_of(card)
-    return r if low_cut else (r - 1) % 13
+    return (r - 1) % 13 if aces_high else r
 
 
-def cut_for_deal(seed: int, players: int, low_cut: bool) -> tuple[int, list[list[int]]]:
+def cut_for_deal(
+    seed: int, players: int, low_cut: bool, aces_high: bool | None = None
+) -> tuple[int, list[list[int]]]:
     """Everyone cuts; return the dealer and each round of cuts (seat order, ties again).
 
     Lowest card deals for a low cut, highest for a high cut; equal ranks cut again.
+    Aces rank low or high as ``aces_high`` says (R41); unless given, low in a low
+    cut and high in a high one.
     """
+    if aces_high is None:
+        aces_high = not low_cut
     pack = shuffled_deck(seed, b"lld-cut")
     contenders = list(range(players))
     rounds: list[list[int]] = []
@@ -127,7 +137,7 @@ def cut_for_deal(seed: int, players: int, low_cut: bool) -> tuple[int, list[list
         drawn = pack[pos : pos + len(contenders)]
         pos += len(contenders)
         rounds.append(drawn)
-        keys = [cut_rank_key(c, low_cut) for c in drawn]
+        keys = [cut_rank_key(c, aces_high) for c in drawn]
         best = min(keys) if low_cut else max(keys)
         contenders = [s for s, k in zip(contenders, keys, strict=True) if k == best]
         if len(contenders) == 1:
@@ -203,14 +213,16 @@ class Deal:
         *,
         widow: bool = False,
         low_cut: bool = True,
+        aces_high: bool | None = None,
     ) -> Deal:
-        """Deal from an integer seed (see the module doc)."""
+        """Deal from an integer seed (see the module doc); ``low_cut`` and
+        ``aces_high`` as :func:`cut_for_deal` takes them, where no dealer is given."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise SetupError(f"seed must be a whole number from 0 to 2**64-1, not {shown(seed)}")
         if not 3 <= players <= 8:
             raise RulesetError(f"cannot deal for {shown(players)} players: the game is for 3 to 8")
         if dealer is None:
-            dealer, _ = cut_for_deal(seed, players, low_cut)
+            dealer, _ = cut_for_deal(seed, players, low_cut, aces_high)
         else:
             check_dealer(dealer, players)
         deck = _shuffled_bits(seed, b"lld-deal")

@@ -362,7 +362,7 @@ class Game:
             raise _not_a_ruleset(rules) from None
         deal = Deal.from_seed(
             seed, players, stakes.hand_size, dealer,
-            widow=stakes.widow, low_cut=rules.first_dealer == "low_cut",
+            widow=stakes.widow, **rules.cut,
         )  # fmt: skip
         return cls(rules, deal, stakes)
 

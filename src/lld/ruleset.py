@@ -64,6 +64,7 @@ ChosenLieDownPair = Literal["to_dealer", "claimable"]
 OneAgainstPair = Literal["takes_one", "collects_all"]
 DeadPairTrigger = Literal["unmateable", "other_pair_won", "never"]
 BrokenPairRoyal = Literal["layable", "by_dead_rule"]
+CutAces = Literal["low", "high"]
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ class Ruleset:
     one_against_pair: OneAgainstPair
     dead_pair_trigger: DeadPairTrigger
     broken_pair_royal: BrokenPairRoyal
+    cut_aces: CutAces
 
     def __post_init__(self) -> None:
         for name in VALUES:
@@ -162,6 +164,17 @@ class Ruleset:
             lacking = [n for n in self.players if self.stakes(n).break_even is None]
             if lacking:
                 raise RulesetError(no_break_even_problem(self.options(), lacking))
+
+    @property
+    def cut(self) -> dict[str, bool]:
+        """How everyone cuts for the first deal (R3, R41), as
+        :meth:`lld.deal.Deal.from_seed` takes it: ``low_cut`` and ``aces_high``.
+
+        >>> from lld.presets import ruleset
+        >>> ruleset("du-coeur").cut, ruleset("du-coeur", cut_aces="low").cut
+        ({'low_cut': False, 'aces_high': True}, {'low_cut': False, 'aces_high': False})
+        """
+        return {"low_cut": self.first_dealer == "low_cut", "aces_high": self.cut_aces == "high"}
 
     @property
     def players(self) -> tuple[int, ...]:

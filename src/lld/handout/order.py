@@ -55,7 +55,7 @@ PARTS: tuple[Part, ...] = (
     Part(
         "first-dealer",
         "The cut for first dealer, and who plays first",
-        _ids("first_dealer", "rotation"),
+        _ids("first_dealer", "cut_aces", "rotation"),
     ),
     Part(
         "deal",

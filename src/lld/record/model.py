@@ -207,8 +207,7 @@ def deal_from_seed(rules: Ruleset, players: int, seed: int, dealer: int | None) 
     """The deal ``seed`` gives under ``rules``; dealer ``None`` means everyone cuts for it."""
     stakes = rules.stakes(players)
     return Deal.from_seed(
-        seed, players, stakes.hand_size, dealer, widow=stakes.widow,
-        low_cut=rules.first_dealer == "low_cut",
+        seed, players, stakes.hand_size, dealer, widow=stakes.widow, **rules.cut,
     )  # fmt: skip
 
 
