@@ -209,7 +209,9 @@ def test_steps_and_outcomes_draw_themselves_with_the_one_renderer() -> None:
     from lld.record import load_record
     from lld.replay import replay_under, steps
 
-    rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    directory = examples_directory()
+    assert directory is not None
+    rec = load_record(str(directory / "r24-lie-down-pair-claimed.lld"))
     step = steps(rec)[1]
     assert step._repr_html_() == step_html(step)
     assert "<code>R22</code>" in step._repr_html_()
@@ -228,7 +230,9 @@ def test_record_under_is_what_replay_under_replays() -> None:
     from lld.record import load_record
     from lld.replay import record_under
 
-    rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
+    directory = examples_directory()
+    assert directory is not None
+    rec = load_record(str(directory / "r24-lie-down-pair-claimed.lld"))
     assert record_under(rec, "parlett").options == ()
     mine = record_under(rec, lie_down_pair="to_dealer")
     assert dict(mine.options) == {**dict(rec.options), "lie_down_pair": "to_dealer"}
