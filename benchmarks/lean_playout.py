@@ -22,8 +22,8 @@ turn move as likely as any other, each free move or a pass as likely):
   seat before the first turn and then by the seat to play at its turn (R20); a
   group on the table that no hand can mate, left by a pair royal taken singly
   (R15) or a set a lie-down put there unlaid (R24; two of a pair royal's three),
-  claimed by anyone but whoever left it (R25, ``first_in_time``, until the end
-  of the hand);
+  claimed by anyone but whoever left it or has lain down (R25, ``first_in_time``,
+  until the end of the hand; R42, ``may_not_claim``);
 * a hand emptied goes out (R34); when one seat or none is left the hand ends,
   and the dealer takes the cards left (R29, ``all_to_dealer``).
 
@@ -89,6 +89,7 @@ def play(
     won = [0] * n
     won_rank = [0] * 13  # cards of each rank won by anyone
     out = [not h for h in hands]
+    lain = [False] * n  # who has lain down: he claims nothing (R42, may_not_claim)
     in_play = out.count(False)
     dead: dict[int, int] = {}  # rank -> the seat that left it (it may not claim it)
     # Per seat, the ranks it may lay (R17-R19): hands only lose cards, so a pair
@@ -157,6 +158,7 @@ def play(
             hand.clear()
             watch[seat].clear()
             out[seat] = True
+            lain[seat] = True
             in_play -= 1
         if in_play <= 1:
             break
@@ -166,7 +168,7 @@ def play(
             seat = (seat + 1) % n
         if dead:
             for s in (*range(seat, n), *range(seat)):
-                while dead:
+                while dead and not lain[s]:
                     # A pair royal's claim is two of its three, in three ways (suits).
                     claims = [
                         r

@@ -597,9 +597,19 @@ def open_oversights(pos: Position) -> list[Oversight]:
     return [o for o in found if o.cards and table & o.cards == o.cards]
 
 
+def R42_lain_down_claims(pos: Position, seat: int) -> bool:
+    """``may_claim``: a seat that has lain down may still claim ("you are not out",
+    du Coeur). ``may_not_claim``: lying down is "ceasing play" (Parlett): he
+    claims nothing."""
+    if pos.rules.lain_down_claims == "may_claim":
+        return True
+    assert pos.rules.lain_down_claims == "may_not_claim", pos.rules.lain_down_claims
+    return not any(m.kind == LIE and m.seat == seat for m in pos.moves)
+
+
 def R25_claim_priority(pos: Position, seat: int, o: Oversight) -> bool:
-    """``first_in_time``: anyone, at any moment (a seat out of play too: lying down ends
-    one's mating, and du Coeur says "you are not out"; the registry says anyone).
+    """``first_in_time``: anyone, at any moment (a seat out of play too, as far as R42
+    lets one who has lain down claim; the registry says anyone).
     ``first_in_rotation``: only the seat to play, on its turn. Nobody may claim
     his own oversight (the registry's reasons for R25, after du Coeur's
     "someone else's mistake")."""
@@ -629,7 +639,11 @@ def may_claim(pos: Position, seat: int, o: Oversight) -> bool:
         # "the dealer may take it": his own mournival, with no limit in time in the
         # meaning's text; it is not an oversight claim, so R25 and R26 do not bind him.
         return True
-    return R25_claim_priority(pos, seat, o) and R26_claim_deadline(pos, o)
+    return (
+        R25_claim_priority(pos, seat, o)
+        and R42_lain_down_claims(pos, seat)
+        and R26_claim_deadline(pos, o)
+    )
 
 
 def claim_is_legal(pos: Position, move: Move) -> bool:

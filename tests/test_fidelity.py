@@ -435,6 +435,26 @@ def test_R41_high_is_du_coeurs_words_read_one_way() -> None:
     rules_tests.check_R41(variant("cut_aces", "high"))
 
 
+def test_R42_may_not_claim_as_parlett_and_sympkyn_end_all_play() -> None:
+    # Parlett's 'ceasing play' and Sympkyn's 'and stop playing': no claim after lying down.
+    rests_on("P-65", "R42", "may_not_claim")
+    rests_on("S-67", "R42", "may_not_claim")
+    rules_tests.check_R42(ruleset("parlett"))
+    rules_tests.check_R42(ruleset("sympkyn"))
+    rules_tests.check_R42(variant("lain_down_claims", "may_not_claim"))
+
+
+def test_R42_may_claim_reads_du_coeurs_not_out() -> None:
+    # du Coeur's 'but you are not out' reads either way; his preset and the
+    # reconstruction let the player claim (editorial for him, argued).
+    rests_on("DC-89", "R42", "may_claim")
+    assert CONC.clause("DC-89").reading == "ambiguous"
+    assert ("du-coeur", "lain_down_claims") in EDITORIAL_CHOICES
+    rules_tests.check_R42(ruleset("du-coeur"))
+    rules_tests.check_R42(ruleset("du-coeur", lain_down_claims="may_not_claim"))
+    rules_tests.check_R42(variant("lain_down_claims", "may_claim"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():

@@ -305,6 +305,7 @@ class Model:
         self.table = g.deal.table
         self.won = list(g.deal.won)
         self.out = [h == 0 for h in self.hands]
+        self.lain: set[int] = set()  # who has lain down (R42)
         self.turns = 0
         self.over = False
         self.final_turn = False
@@ -409,6 +410,8 @@ class Model:
                 else:
                     ok = (
                         seat != offender  # R25: not one's own oversight
+                        # R42: one who has lain down may be barred from claiming
+                        and (r.lain_down_claims == "may_claim" or seat not in self.lain)
                         and self.turns >= opens  # R11: the dealer's chance first
                         and (r.claim_priority == "first_in_time" or seat == self.to_play)
                         and (r.claim_deadline == "end_of_hand" or self.turns <= opens)  # R26
@@ -440,6 +443,7 @@ class Model:
                 self.out[seat] = True  # R34
             self.after_turn()
         elif m.kind == LIE:
+            self.lain.add(seat)
             hand = self.hands[seat]
             # R35: a forced lie-down with a capture open (only allowed_as_mistake lets
             # it be made)

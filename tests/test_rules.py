@@ -375,6 +375,7 @@ def test_R10_deal_8_players(preset: str) -> None:
 # -------------------------------------------------------------------------- R11
 
 SEVENS = cards("7C 7D 7H 7S")
+FIVES = cards("5C 5D 5H 5S")
 
 
 def check_R11(rules: Ruleset) -> None:
@@ -911,6 +912,37 @@ def check_R24(rules: Ruleset) -> None:
         assert g.won[g.dealer] & ~before & SEVENS == cards("7C 7D")
     else:
         unknown("lie_down_pair", rules.lie_down_pair)
+
+
+def check_R42(rules: Ruleset) -> None:
+    """Player 1 has lain down; Player 2 then lies down with two fives whose mates
+    are won, leaving a pair nobody can mate (R24). Whether Player 1 may claim it
+    is R42's; Player 3, still in the hand, may. The other rulings a claim
+    meets are set so that only R42 decides (anyone, any time: R25, R26)."""
+    rules = rules.replace(
+        lie_down="forced", lie_down_pair="claimable", claim_priority="first_in_time",
+        claim_deadline="end_of_hand",
+    )  # fmt: skip
+    g = position(rules, ["3D", "5C 5S 8D", "QC 2C", "JH 4C"], "QH", players=4)
+    play(g, "0: lie", "R22")
+    play(g, "1: lie", "R22")
+    assert g.table & FIVES == cards("5C 5S")  # the fives, dead (R24)
+    assert_legal(g, "3: claim 5C 5S")  # a seat still in the hand may claim
+    if rules.lain_down_claims == "may_claim":
+        assert 0 in g.free_seats()
+        play(g, "0: claim 5C 5S", "R24")
+        assert g.won[0] & FIVES == cards("5C 5S")
+    elif rules.lain_down_claims == "may_not_claim":
+        assert_illegal(g, "0: claim 5C 5S", "R42", "lain_down_claims=may_not_claim")
+        assert 0 not in g.free_seats()
+        assert not g.free_moves(0)
+    else:
+        unknown("lain_down_claims", rules.lain_down_claims)
+
+
+@by_preset
+def test_R42_lain_down_claims(preset: str) -> None:
+    check_R42(PRESETS[preset])
 
 
 @by_preset
@@ -1724,6 +1756,11 @@ def test_R40_broken_pair_royal_values(preset: str, value: str) -> None:
 @by_value("cut_aces")
 def test_R41_cut_aces_values(preset: str, value: str) -> None:
     check_R41(with_value(preset, "cut_aces", value))
+
+
+@by_value("lain_down_claims")
+def test_R42_lain_down_claims_values(preset: str, value: str) -> None:
+    check_R42(with_value(preset, "lain_down_claims", value))
 
 
 # ------------------------------------------------------------------ coverage

@@ -700,7 +700,7 @@ def test_ruling_shows_words_reading_and_presets(capsys: pytest.CaptureFixture[st
     assert data["reading"] == "low_cut"
     assert run_ruling(_args(id="r22")) == 0
     out = capsys.readouterr().out
-    assert "Lay Down cards if you cannot (or do not wish to) make a match." in out
+    assert "Lay Down cards if you cannot (or do not wish to)" in out
     assert "reconstruction" in out
     assert "forced" in out
 

@@ -123,6 +123,7 @@ R_LIE_DOWN_MISTAKE = ruling_id("lie_down_mistake")
 R_LIE_DOWN_PAYMENT = ruling_id("lie_down_payment")
 R_CLAIM = ruling_id("claim_priority")
 R_CLAIM_DEADLINE = ruling_id("claim_deadline")
+R_LAIN_DOWN_CLAIMS = ruling_id("lain_down_claims")
 R_END = ruling_id("last_player_turn")
 R_LEFTOVERS = ruling_id("leftovers")
 R_EMPTIED_HAND = ruling_id("emptied_hand")
@@ -727,7 +728,8 @@ class Game:
         The one statement of who may claim what, and when: :meth:`_claim_problem`
         checks a claim's cards, then asks this; :meth:`_claimants` (for
         :meth:`free_seats`) asks it too. It must depend on ``seat`` only through
-        ``seat == offender`` and ``seat == self.to_play`` (see _claimants).
+        ``seat == offender``, ``seat == self.to_play`` and whether R42 bars
+        ``seat`` for having lain down (see _claimants).
         """
         rule = DEAD_RULE[origin]
         if origin not in self._claimable_kinds:
@@ -739,6 +741,9 @@ class Game:
             return None
         if seat == offender:
             return ("a player cannot claim his own oversight", R_CLAIM, None)
+        if self._lain_down_barred(seat):
+            return ("a player who has lain down has ceased play: he claims nothing",
+                    R_LAIN_DOWN_CLAIMS, setting(self.rules, "lain_down_claims"))  # fmt: skip
         if self.turns < open_turn:
             return ("the dealer has the first chance to take a table mournival",
                     R_TABLE_MOURNIVAL, setting(self.rules, "table_mournival"))  # fmt: skip
@@ -749,6 +754,10 @@ class Game:
             return ("too late: the oversight had to be claimed before the next turn",
                     R_CLAIM_DEADLINE, setting(self.rules, "claim_deadline"))  # fmt: skip
         return None
+
+    def _lain_down_barred(self, seat: int) -> bool:
+        """R42: whether ``seat`` claims no oversight because it has lain down."""
+        return bool(self._lie_downs[seat]) and self.rules.lain_down_claims == "may_not_claim"
 
     def _claim_problem(self, seat: int, rank: int, cards: int) -> Problem | None:
         """Why ``seat`` may not claim ``cards`` of ``rank`` now, or ``None`` if it may."""
@@ -781,11 +790,14 @@ class Game:
                 out.add(offender)
             if to_play != offender and self._claimant_problem(to_play, *group) is None:
                 out.add(to_play)
-            other = 0
-            while other in (offender, to_play):
-                other += 1  # n >= 3, so some seat is neither
-            if self._claimant_problem(other, *group) is None:
-                out.update(s for s in range(n) if s != offender and s != to_play)
+            # One seat that is neither, and not barred for having lain down (R42),
+            # answers for all such seats; a barred seat claims nothing.
+            others = [
+                s for s in range(n)
+                if s != offender and s != to_play and not self._lain_down_barred(s)
+            ]  # fmt: skip
+            if others and self._claimant_problem(others[0], *group) is None:
+                out.update(others)
         return out
 
     def free_moves(self, seat: int) -> tuple[Move, ...]:

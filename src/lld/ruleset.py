@@ -65,6 +65,7 @@ OneAgainstPair = Literal["takes_one", "collects_all"]
 DeadPairTrigger = Literal["unmateable", "other_pair_won", "never"]
 BrokenPairRoyal = Literal["layable", "by_dead_rule"]
 CutAces = Literal["low", "high"]
+LainDownClaims = Literal["may_claim", "may_not_claim"]
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ class Ruleset:
     dead_pair_trigger: DeadPairTrigger
     broken_pair_royal: BrokenPairRoyal
     cut_aces: CutAces
+    lain_down_claims: LainDownClaims
 
     def __post_init__(self) -> None:
         for name in VALUES:

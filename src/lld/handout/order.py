@@ -101,6 +101,7 @@ PARTS: tuple[Part, ...] = (
             "mistaken_lie_down_pair",
             "chosen_lie_down_pair",
             "claim_priority",
+            "lain_down_claims",
             "claim_deadline",
             "claiming_is_no_turn",
         ),
@@ -177,6 +178,7 @@ def uses(rules: Ruleset) -> frozenset[str]:
         # Who may claim, until when, and that a claim is no turn: only where a
         # claim can be made.
         ruling_id("claim_priority"): can_claim(rules),
+        ruling_id("lain_down_claims"): can_claim(rules),
         ruling_id("claim_deadline"): can_claim(rules),
         ruling_id("claiming_is_no_turn"): can_claim(rules),
         ruling_id("last_player_bonus"): any(t.last_player_bonus for t in tables),
