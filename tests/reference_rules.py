@@ -193,6 +193,18 @@ class Position:
         return cards
 
     @cached_property
+    def in_play_history(self) -> tuple[tuple[int, ...], ...]:
+        """The seats in play at the deal and after each move: R43 read here, from
+        the moves, as :func:`R43_in_play_after` says."""
+        out = [tuple(self.initial.in_play())]
+        for step in self.steps:
+            out.append(R43_in_play_after(self.rules, out[-1], step))
+        return tuple(out)
+
+    def in_play(self) -> tuple[int, ...]:
+        return self.in_play_history[-1]
+
+    @cached_property
     def turns(self) -> int:
         """Turn moves (captures and lying down) made so far; lays and claims are not turns
         (R21, R27)."""
@@ -210,21 +222,38 @@ class Position:
 # ------------------------------------------------------------ whose turn, the end
 
 
-def R4_to_play(pos: Position) -> int:
-    """Play passes to the left from eldest, skipping seats out of play (R4, R34).
+def R43_in_play_after(rules: Ruleset, before: tuple[int, ...], step: Step) -> tuple[int, ...]:
+    """Who is in play after ``step``: a seat that lies down goes out (R22); one whose
+    hand a capture empties goes out (R34); one whose hand a lay empties goes out
+    at once under ``out_at_once``, and under ``lies_down_at_turn`` stays in until
+    he lies down (R43)."""
+    m = step.move
+    if m.kind == LIE:
+        return tuple(s for s in before if s != m.seat)
+    emptied = m.kind in (CAPTURE, LAY) and not step.before.hands[m.seat] & ~m.hand
+    if not emptied:
+        return before
+    if m.kind == LAY and rules.emptied_by_laying == "lies_down_at_turn":
+        return before
+    assert m.kind == CAPTURE or rules.emptied_by_laying == "out_at_once", rules
+    return tuple(s for s in before if s != m.seat)
 
-    The seat to play is the first seat with cards after the one who made the
-    last turn move (after the dealer before any): a lay that empties the hand
-    of the seat to play passes the turn on, and nothing else moves it.
+
+def R4_to_play(pos: Position) -> int:
+    """Play passes to the left from eldest, skipping seats out of play (R4, R34, R43).
+
+    The seat to play is the first seat in play after the one who made the
+    last turn move (after the dealer before any): a lay that puts the seat to
+    play out passes the turn on, and nothing else moves it.
     """
     last = pos.dealer
     for m in pos.moves:
         if m.kind in TURN_KINDS:
             last = m.seat
-    hands = pos.cards.hands
+    live = pos.in_play()
     for k in range(1, pos.n + 1):
         seat = (last + k) % pos.n
-        if hands[seat]:
+        if seat in live:
             return seat
     return last
 
@@ -237,14 +266,14 @@ def R28_last_player(pos: Position) -> tuple[bool, int | None]:
     and the hand ends when he has made it (a capture or lying down). A hand in
     which nobody has cards is over, with no last player.
     """
-    if len(pos.cards.in_play()) > 1:
+    if len(pos.in_play()) > 1:
         return False, None
-    history = [pos.initial, *(s.after for s in pos.steps)]
-    # Hands only shrink: find when at most one seat first had cards.
-    i = next(i for i, cards in enumerate(history) if len(cards.in_play()) <= 1)
-    live = history[i].in_play()
+    history = pos.in_play_history
+    # Seats only go out: find when at most one seat was first in play.
+    i = next(i for i, live in enumerate(history) if len(live) <= 1)
+    live = history[i]
     last = live[0] if live else None
-    if not pos.cards.in_play():
+    if not pos.in_play():
         # Nobody has cards (the last player may have laid his last pair): over.
         return True, last
     if pos.rules.last_player_turn == "none":

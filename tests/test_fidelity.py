@@ -455,6 +455,24 @@ def test_R42_may_claim_reads_du_coeurs_not_out() -> None:
     rules_tests.check_R42(variant("lain_down_claims", "may_claim"))
 
 
+def test_R43_lies_down_at_turn_reads_du_coeur_word_for_word() -> None:
+    # du Coeur's hand ends when 'all the other have laid down': only lying down
+    # puts a player out, so an empty hand waits for its turn to lie down.
+    rests_on("DC-90", "R43", "lies_down_at_turn")
+    rules_tests.check_R43(ruleset("du-coeur"))
+    rules_tests.check_R43(variant("emptied_by_laying", "lies_down_at_turn"))
+
+
+def test_R43_out_at_once_reads_parletts_cards_in_hand() -> None:
+    # Parlett's 'has any cards left in hand' (P-12) beside his 'laid (or lain)
+    # down' (P-60, ambiguous): his preset reads the first (editorial, argued).
+    assert CONC.clause("P-60").reading == "ambiguous"
+    rests_on("P-60", "R43", "out_at_once")
+    assert ("parlett", "emptied_by_laying") in EDITORIAL_CHOICES
+    rules_tests.check_R43(ruleset("parlett"))
+    rules_tests.check_R43(variant("emptied_by_laying", "out_at_once"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():

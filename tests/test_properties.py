@@ -136,8 +136,12 @@ def check_position(g: Game) -> None:
     if not g.over:
         assert 0 <= g.to_play < g.n
         assert not g.out[g.to_play]
-        assert g.hands[g.to_play]
-        assert [g.hands[s] == 0 for s in range(g.n)] == g.out
+        assert all(g.hands[s] == 0 for s in range(g.n) if g.out[s])
+        if g.rules.emptied_by_laying == "out_at_once":
+            assert g.hands[g.to_play]
+            assert [g.hands[s] == 0 for s in range(g.n)] == g.out
+        elif not g.hands[g.to_play]:  # R43: in with no cards, he can only lie down
+            assert g.turn_moves() == (Move(LIE, g.to_play),)
         assert g.turn_moves(), "the seat to play has no move"
         assert g.aside == 0
     check_won_piles(g)
@@ -473,8 +477,9 @@ class Model:
             if count(before) - count(m.hand) == 2:
                 self.fresh.add((seat, rank))  # the other half of a mournival
                 self.rest.add((seat, rank))
-            if not self.hands[seat]:
-                self.out[seat] = True  # R34
+            # R43: out at once, or in until he lies down at his turn, with nothing.
+            if not self.hands[seat] and self.rules.emptied_by_laying == "out_at_once":
+                self.out[seat] = True
                 if self.out.count(False) <= 1:
                     self.finish()
                 elif seat == self.to_play:

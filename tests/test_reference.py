@@ -81,7 +81,7 @@ def agree(g: Game, where: Callable[[], str]) -> ref.Position:
     ), where()  # fmt: skip
     assert pos.to_play == g.to_play, where()
     assert pos.turns == g.turns, where()
-    assert [not h for h in cards.hands] == list(g.out), where()
+    assert [s not in pos.in_play() for s in range(g.n)] == list(g.out), where()
     for seat in range(g.n):
         expected = ref.legal_moves(pos, seat)
         listed = list(g.legal_moves(seat))

@@ -940,6 +940,70 @@ def check_R42(rules: Ruleset) -> None:
         unknown("lain_down_claims", rules.lain_down_claims)
 
 
+def check_R43(rules: Ruleset) -> None:
+    """Player 4 lays his only cards, a pair whose mates Player 1 has won, before
+    the first turn; Players 1 and 2 then lie down, having nothing to capture.
+    Out at once, he leaves Player 3 the last player before Player 3 has played.
+    In until his turn, he keeps Player 3 playing: Player 3 captures, and then
+    Player 4, with no cards, can only lie down, which ends the hand."""
+    rules = rules.replace(
+        hand_pairs_when="any_time", dead_pair_trigger="unmateable", lie_down="forced",
+        last_player_turn="none",
+    )  # fmt: skip
+    g = position(rules, ["9C", "TC", "JC QC", "5C 5S"], "JD", {0: "5D 5H"}, players=4)
+    play(g, "3: lay 5C 5S", "R19")
+    assert g.hands[3] == 0
+    play(g, "0: lie", "R22")
+    if rules.emptied_by_laying == "out_at_once":
+        assert g.out[3]
+        play(g, "1: lie", "R22")
+        assert g.over
+        assert g.last_player == 2
+        assert g.won[2] & cards("JD") == 0  # he never played
+    elif rules.emptied_by_laying == "lies_down_at_turn":
+        assert not g.out[3]
+        play(g, "1: lie", "R22")
+        assert not g.over
+        play(g, "2: JC x JD", "R12")
+        assert g.to_play == 3
+        assert g.turn_moves() == (Move(LIE, 3),)  # nothing to capture with: he lies down
+        assert_illegal(g, "3: 5C x 5D", "R12")
+        events = play(g, "3: lie", "R22")
+        assert g.lie_downs[3] == 0  # nothing put on the table
+        assert list(g.out)[3]  # read afresh: mypy narrowed g.out[3] above
+        assert is_over(g)
+        assert g.last_player == 2
+        assert any(e.kind == LIE for e in events)
+    else:
+        unknown("emptied_by_laying", rules.emptied_by_laying)
+
+
+def test_R43_a_player_with_no_cards_can_be_the_last_player() -> None:
+    """In until he lies down, a player whose last pair went down is the last
+    player left when all the others lie down before his turn comes."""
+    rules = ruleset("du-coeur", emptied_by_laying="lies_down_at_turn", last_player_turn="none")
+    g = position(rules, ["9C", "TC", "JC", "5C 5S"], "QD", {0: "5D 5H"}, players=4)
+    play(g, "3: lay 5C 5S", "R19")
+    for seat in (0, 1, 2):
+        play(g, f"{seat}: lie", "R22")
+    assert g.over
+    assert g.last_player == 3
+    out_at_once = position(
+        rules.replace(emptied_by_laying="out_at_once"), ["9C", "TC", "JC", "5C 5S"], "QD",
+        {0: "5D 5H"}, players=4,
+    )  # fmt: skip
+    play(out_at_once, "3: lay 5C 5S", "R19")
+    play(out_at_once, "0: lie", "R22")
+    play(out_at_once, "1: lie", "R22")
+    assert out_at_once.over
+    assert out_at_once.last_player == 2
+
+
+@by_preset
+def test_R43_emptied_by_laying(preset: str) -> None:
+    check_R43(PRESETS[preset])
+
+
 @by_preset
 def test_R42_lain_down_claims(preset: str) -> None:
     check_R42(PRESETS[preset])
@@ -1311,8 +1375,12 @@ def check_R34(rules: Ruleset) -> None:
         finish(g)
     else:
         unknown("last_player_turn", rules.last_player_turn)
-    # Emptied by laying a mournival down.
-    g = position(rules, ["8C 2C", "5C 5D 5H 5S", "9C 3C"], "8D 9D")
+    # Emptied by laying a mournival down: out at once where R43 says so (R43's
+    # own check, check_R43, plays both of its readings).
+    g = position(
+        rules.replace(emptied_by_laying="out_at_once"), ["8C 2C", "5C 5D 5H 5S", "9C 3C"],
+        "8D 9D",
+    )  # fmt: skip
     events = play(g, "1: lay 5C 5D 5H 5S", "R17")
     assert [(e.rule, e.seat, e.kind) for e in events[1:]] == [("R34", 1, "out")]
     assert g.out[1]
@@ -1761,6 +1829,11 @@ def test_R41_cut_aces_values(preset: str, value: str) -> None:
 @by_value("lain_down_claims")
 def test_R42_lain_down_claims_values(preset: str, value: str) -> None:
     check_R42(with_value(preset, "lain_down_claims", value))
+
+
+@by_value("emptied_by_laying")
+def test_R43_emptied_by_laying_values(preset: str, value: str) -> None:
+    check_R43(with_value(preset, "emptied_by_laying", value))
 
 
 # ------------------------------------------------------------------ coverage

@@ -211,6 +211,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_forced": SAME,
     "_lie_down_mistakes": SAME,
     "_any_time_lays": SAME,
+    "_out_when_emptied_by_laying": SAME,
     "_claim_in_rotation": SAME,
     "_claim_next_turn": SAME,
     "_claimable_kinds": SAME,
@@ -239,6 +240,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "fresh": SAME,
     # Lying down.
     "_lie_downs": list.copy,
+    "_lain": SAME,
     # The stakes and the log.
     "ledger": Ledger.copy,
     "_public_state": SAME,
@@ -323,6 +325,7 @@ class Game:
         self._forced = tables.forced_lie_down
         self._lie_down_mistakes = tables.lie_down_mistakes
         self._any_time_lays = tables.any_time_lays
+        self._out_when_emptied_by_laying = rules.emptied_by_laying == "out_at_once"
         self._claim_in_rotation = tables.claim_in_rotation
         self._claim_next_turn = tables.claim_next_turn
         self._claimable_kinds = tables.claimable_kinds
@@ -334,6 +337,7 @@ class Game:
         self._dead: dict[int, tuple[str, int, int]] = {}
         # per seat, the cards its lie-down put on the table (0 until it lies down)
         self._lie_downs = [0] * n
+        self._lain = 0  # the seats that have lain down, as bits (R42: even with no cards)
         # The public state that changes seldom, made when asked for (public_state)
         # and dropped (None) wherever it changes.
         self._public_state: PublicState | None = None
@@ -757,7 +761,7 @@ class Game:
 
     def _lain_down_barred(self, seat: int) -> bool:
         """R42: whether ``seat`` claims no oversight because it has lain down."""
-        return bool(self._lie_downs[seat]) and self.rules.lain_down_claims == "may_not_claim"
+        return bool(self._lain >> seat & 1) and self.rules.lain_down_claims == "may_not_claim"
 
     def _claim_problem(self, seat: int, rank: int, cards: int) -> Problem | None:
         """Why ``seat`` may not claim ``cards`` of ``rank`` now, or ``None`` if it may."""
@@ -946,12 +950,15 @@ class Game:
                 self.fresh += ((seat, rank),)
         else:
             self._lay_watch[seat] &= ~(1 << rank)
-        if not self.hands[seat]:
+        if not self.hands[seat] and self._out_when_emptied_by_laying:
             self._goes_out(seat, R_EMPTIED_HAND)
             if self._in_play <= 1:
                 self._finish()
             elif seat == self.to_play:
                 self._advance()
+        # Otherwise (R43, lies_down_at_turn) he stays in play with no cards: at
+        # his turn he can capture nothing, and lies down (turn_moves offers
+        # only that), which puts him out.
 
     def _claim(self, move: Move) -> None:
         """Play a checked claim: the dead group's cards go to the claimant's won pile."""
@@ -1093,6 +1100,7 @@ class Game:
         self.table = table = self.table | hand
         self.out[seat] = True
         self._lie_downs[seat] = hand
+        self._lain |= 1 << seat
         self._public_state = None  # the lie-down, its payment and any dead group below
         self._in_play -= 1
         self._lay_watch[seat] = 0

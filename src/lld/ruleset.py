@@ -66,6 +66,7 @@ DeadPairTrigger = Literal["unmateable", "other_pair_won", "never"]
 BrokenPairRoyal = Literal["layable", "by_dead_rule"]
 CutAces = Literal["low", "high"]
 LainDownClaims = Literal["may_claim", "may_not_claim"]
+EmptiedByLaying = Literal["out_at_once", "lies_down_at_turn"]
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ class Ruleset:
     broken_pair_royal: BrokenPairRoyal
     cut_aces: CutAces
     lain_down_claims: LainDownClaims
+    emptied_by_laying: EmptiedByLaying
 
     def __post_init__(self) -> None:
         for name in VALUES:

@@ -90,7 +90,13 @@ PARTS: tuple[Part, ...] = (
     Part(
         "lying-down",
         "Lying down",
-        _ids("lie_down", "lie_down_mistake", "lie_down_payment", "emptied_hand"),
+        _ids(
+            "lie_down",
+            "lie_down_mistake",
+            "lie_down_payment",
+            "emptied_hand",
+            "emptied_by_laying",
+        ),
     ),
     Part(
         "oversights",
