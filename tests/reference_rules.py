@@ -176,14 +176,43 @@ class Position:
         return R11_table_mournival_at_deal(self.rules, self.deal)
 
     @cached_property
+    def turn_flags(self) -> tuple[bool, ...]:
+        """For each move, whether it was a turn: a capture or a lie-down, or (R21,
+        ``counts_as_turn``) a lay by the seat to play once play has begun."""
+        flags: list[bool] = []
+        turns, last, cards = 0, self.dealer, self.initial
+        live = tuple(self.initial.in_play())
+        for m in self.moves:
+            to_play = next(
+                (s for k in range(1, self.n + 1) if (s := (last + k) % self.n) in live), last
+            )
+            is_turn = m.kind in TURN_KINDS or (
+                m.kind == LAY
+                and self.rules.laying_turn == "counts_as_turn"
+                and turns > 0
+                and m.seat == to_play
+            )
+            flags.append(is_turn)
+            live = R43_in_play_after(self.rules, live, Step(m, cards, turns))
+            cards = cards.after(m)
+            if is_turn:
+                turns, last = turns + 1, m.seat
+        return tuple(flags)
+
+    @cached_property
     def steps(self) -> tuple[Step, ...]:
         out: list[Step] = []
         cards, turns = self.initial, 0
-        for m in self.moves:
+        for m, is_turn in zip(self.moves, self.turn_flags, strict=True):
             out.append(Step(m, cards, turns))
             cards = cards.after(m)
-            turns += m.kind in TURN_KINDS
+            turns += is_turn
         return tuple(out)
+
+    @cached_property
+    def turn_moves(self) -> tuple[Move, ...]:
+        """The moves that were turns, in order (see :attr:`turn_flags`)."""
+        return tuple(m for m, t in zip(self.moves, self.turn_flags, strict=True) if t)
 
     @cached_property
     def cards(self) -> Cards:
@@ -206,9 +235,9 @@ class Position:
 
     @cached_property
     def turns(self) -> int:
-        """Turn moves (captures and lying down) made so far; lays and claims are not turns
-        (R21, R27)."""
-        return sum(m.kind in TURN_KINDS for m in self.moves)
+        """Turn moves made so far: captures and lying down; a lay only where R21
+        counts it; claims never (R27)."""
+        return sum(self.turn_flags)
 
     @cached_property
     def over(self) -> bool:
@@ -247,9 +276,8 @@ def R4_to_play(pos: Position) -> int:
     play out passes the turn on, and nothing else moves it.
     """
     last = pos.dealer
-    for m in pos.moves:
-        if m.kind in TURN_KINDS:
-            last = m.seat
+    for m in pos.turn_moves:
+        last = m.seat
     live = pos.in_play()
     for k in range(1, pos.n + 1):
         seat = (last + k) % pos.n
@@ -279,7 +307,7 @@ def R28_last_player(pos: Position) -> tuple[bool, int | None]:
     if pos.rules.last_player_turn == "none":
         return True, last
     assert pos.rules.last_player_turn == "one_more", pos.rules.last_player_turn
-    final_turn_made = any(m.kind in TURN_KINDS for m in pos.moves[i:])
+    final_turn_made = any(pos.turn_flags[i:])
     return final_turn_made, last
 
 
@@ -491,7 +519,7 @@ def R19_made_dead_by_last_play(pos: Position, seat: int, rank: int) -> bool:
     nobody holds; lying down wins nothing), so "the play that makes the pair
     dead" is a capture of that rank, by anyone, the holder included.
     """
-    turn_moves = [m for m in pos.moves if m.kind in TURN_KINDS]
+    turn_moves = pos.turn_moves
     if not turn_moves or turn_moves[-1].kind != CAPTURE:
         return False
     last = turn_moves[-1]

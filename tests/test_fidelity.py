@@ -473,6 +473,23 @@ def test_R43_out_at_once_reads_parletts_cards_in_hand() -> None:
     rules_tests.check_R43(variant("emptied_by_laying", "out_at_once"))
 
 
+def test_R21_not_a_turn_as_parlett_says_twice() -> None:
+    # Parlett: laying 'does not count as a capture', and the player is 'still
+    # required to make a matching capture': every source's reading takes it.
+    rests_on("P-17", "R21", "not_a_turn")
+    rests_on("P-23", "R21", "not_a_turn")
+    for name in ("du-coeur", "parlett", "caidis", "sympkyn"):
+        rules_tests.check_R21(ruleset(name))
+
+
+def test_R21_counts_as_turn_where_the_sources_are_silent() -> None:
+    # Compendium Caidis's 'out-of-turn' leaves a lay on one's own turn open
+    # (ambiguous); du Coeur and Sympkyn are silent. No preset takes it.
+    rests_on("CC-25", "R21", "counts_as_turn")
+    assert not [p for p, r in PRESETS.items() if r.laying_turn == "counts_as_turn"]
+    rules_tests.check_R21(variant("laying_turn", "counts_as_turn"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():

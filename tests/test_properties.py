@@ -167,7 +167,12 @@ def check_step(
     new = g.events[n_events:]
     assert new, f"{move} logged nothing"
     assert new[0].move == move, f"{move} logged {new[0]}"
-    if move.kind in TURN_KINDS:
+    # R21: a lay by the seat to play, once play has begun, may be his turn.
+    lay_turn = (
+        move.kind == LAY and g.rules.laying_turn == "counts_as_turn" and move.seat == to_play
+        and turns > 0
+    )  # fmt: skip
+    if move.kind in TURN_KINDS or lay_turn:
         assert g.turns == turns + 1
         if not g.over:
             assert g.to_play == next_in_play(g, move.seat)
@@ -471,12 +476,19 @@ class Model:
                         self.dead[rk] = ("R37", seat, self.turns)
             self.after_turn()
         elif m.kind == LAY:
+            # R21: the lay is his turn where laying counts as one (once play has begun).
+            is_turn = (
+                self.rules.laying_turn == "counts_as_turn" and seat == self.to_play and self.turns
+            )
             before = nib(self.hands[seat], rank)
             self.hands[seat] &= ~m.hand
             self.won[seat] |= m.hand
             if count(before) - count(m.hand) == 2:
                 self.fresh.add((seat, rank))  # the other half of a mournival
                 self.rest.add((seat, rank))
+            if is_turn:
+                self.turns += 1
+                self.fresh.clear()
             # R43: out at once, or in until he lies down at his turn, with nothing.
             if not self.hands[seat] and self.rules.emptied_by_laying == "out_at_once":
                 self.out[seat] = True
@@ -484,6 +496,8 @@ class Model:
                     self.finish()
                 elif seat == self.to_play:
                     self.advance()
+            elif is_turn:
+                self.after_turn()
         else:
             self.table &= ~m.table
             self.won[seat] |= m.table

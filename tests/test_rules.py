@@ -785,6 +785,21 @@ def check_R21(rules: Ruleset) -> None:
     play(g, "0: 9C x 9D", "R12")
     assert g.to_play == 1
     assert g.turns == 1
+    # Once play has begun: a pair of a pair royal laid by the seat to play, on his turn.
+    g = position(rules, ["7C 9C", "8C 8H 8S 2C", "TC 3C"], "7D 2D TD")
+    play(g, "0: 7C x 7D", "R12")
+    play(g, "1: lay 8C 8H", "R18")
+    if rules.laying_turn == "not_a_turn":
+        assert (g.to_play, g.turns) == (1, 1)  # he still owes his capture
+        play(g, "1: 2C x 2D", "R12")
+        assert (g.to_play, g.turns) == (2, 2)
+    elif rules.laying_turn == "counts_as_turn":
+        assert (g.to_play, g.turns) == (2, 2)  # the lay was his turn
+        assert_illegal(g, "1: 2C x 2D", "R4")
+        play(g, "2: TC x TD", "R12")
+        assert g.to_play == 3 % g.n  # play goes on round the table
+    else:
+        unknown("laying_turn", rules.laying_turn)
 
 
 @by_preset
@@ -1834,6 +1849,11 @@ def test_R42_lain_down_claims_values(preset: str, value: str) -> None:
 @by_value("emptied_by_laying")
 def test_R43_emptied_by_laying_values(preset: str, value: str) -> None:
     check_R43(with_value(preset, "emptied_by_laying", value))
+
+
+@by_value("laying_turn")
+def test_R21_laying_turn_values(preset: str, value: str) -> None:
+    check_R21(with_value(preset, "laying_turn", value))
 
 
 # ------------------------------------------------------------------ coverage

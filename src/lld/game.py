@@ -212,6 +212,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_lie_down_mistakes": SAME,
     "_any_time_lays": SAME,
     "_out_when_emptied_by_laying": SAME,
+    "_lay_is_turn": SAME,
     "_claim_in_rotation": SAME,
     "_claim_next_turn": SAME,
     "_claimable_kinds": SAME,
@@ -326,6 +327,7 @@ class Game:
         self._lie_down_mistakes = tables.lie_down_mistakes
         self._any_time_lays = tables.any_time_lays
         self._out_when_emptied_by_laying = rules.emptied_by_laying == "out_at_once"
+        self._lay_is_turn = rules.laying_turn == "counts_as_turn"
         self._claim_in_rotation = tables.claim_in_rotation
         self._claim_next_turn = tables.claim_next_turn
         self._claimable_kinds = tables.claimable_kinds
@@ -922,6 +924,9 @@ class Game:
         """Play a checked lay: R17 (a mournival, or its rest), R18 (a pair royal's pair), R19,
         R40 (the pair left of a pair royal whose third card was played)."""
         seat, cards = move.seat, move.hand
+        # R21: a lay by the seat to play, once play has begun, is his turn where
+        # laying counts as one (before the first turn, pairs are laid before play).
+        ends_turn = self._lay_is_turn and seat == self.to_play and self.turns > 0
         rank = rank_of(cards.bit_length() - 1)
         shift = rank << 2
         before = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
@@ -951,14 +956,22 @@ class Game:
         else:
             self._lay_watch[seat] &= ~(1 << rank)
         if not self.hands[seat] and self._out_when_emptied_by_laying:
+            if ends_turn:
+                self.turns += 1
+                self.fresh = ()
             self._goes_out(seat, R_EMPTIED_HAND)
             if self._in_play <= 1:
                 self._finish()
             elif seat == self.to_play:
                 self._advance()
-        # Otherwise (R43, lies_down_at_turn) he stays in play with no cards: at
-        # his turn he can capture nothing, and lies down (turn_moves offers
-        # only that), which puts him out.
+        elif ends_turn:
+            # R21, counts_as_turn: the lay was his turn, which passes on.
+            self.turns += 1
+            self.fresh = ()
+            self._after_turn()
+        # Otherwise (R43, lies_down_at_turn) a player whose lay emptied his hand
+        # stays in play with no cards: at his turn he can capture nothing, and
+        # lies down (turn_moves offers only that), which puts him out.
 
     def _claim(self, move: Move) -> None:
         """Play a checked claim: the dead group's cards go to the claimant's won pile."""

@@ -50,6 +50,7 @@ PairRoyalCapture = Literal["one_or_three", "three_only"]
 PairRoyalRemainder = Literal["claimable", "to_dealer"]
 PairAgainstPair = Literal["one_at_a_time", "may_take_four", "must_take_four"]
 HandPairsWhen = Literal["any_time", "promptly_or_own_turn"]
+LayingTurn = Literal["not_a_turn", "counts_as_turn"]
 LieDown = Literal["forced", "voluntary"]
 LieDownPayment = Literal["none", "stake_to_each_remaining"]
 LieDownPair = Literal["claimable", "to_dealer"]
@@ -136,6 +137,7 @@ class Ruleset:
     pair_royal_remainder: PairRoyalRemainder
     pair_against_pair: PairAgainstPair
     hand_pairs_when: HandPairsWhen
+    laying_turn: LayingTurn
     lie_down: LieDown
     lie_down_payment: LieDownPayment
     lie_down_pair: LieDownPair
@@ -172,7 +174,7 @@ class Ruleset:
     @property
     def cut(self) -> dict[str, bool]:
         """How everyone cuts for the first deal (R3, R41), as
-        :meth:`lld.deal.Deal.from_seed` takes it: ``low_cut`` and ``aces_high``.
+        ``lld.deal.Deal.from_seed`` takes it: ``low_cut`` and ``aces_high``.
 
         >>> from lld.presets import ruleset
         >>> ruleset("du-coeur").cut, ruleset("du-coeur", cut_aces="low").cut

@@ -84,7 +84,7 @@ PARTS: tuple[Part, ...] = (
             "dead_pair_trigger",
             "broken_pair_royal",
             "hand_pairs_when",
-            "laying_is_no_turn",
+            "laying_turn",
         ),
     ),
     Part(
