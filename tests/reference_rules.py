@@ -531,7 +531,9 @@ def R19_made_dead_by_last_play(pos: Position, seat: int, rank: int) -> bool:
 def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
     """When pairs may be laid from the hand.
 
-    ``any_time``: at any moment, in turn or out of it. ``promptly_or_own_turn``:
+    ``any_time``: at any moment, in turn or out of it. ``promptly_only``: at
+    the moment only, before play or at once after the play that makes the pair
+    dead. ``promptly_or_own_turn``:
     before play (no turn move made yet), at once after the play that makes
     the pair dead (until the next turn move), or on one's own turn. A
     mournival's second half is dead once the first is laid, and may go with
@@ -540,6 +542,9 @@ def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
     """
     if pos.rules.hand_pairs_when == "any_time":
         return True
+    if pos.rules.hand_pairs_when == "promptly_only":
+        # The moment only: before play, or at once after the play that made it dead.
+        return pos.turns == 0 or R19_made_dead_by_last_play(pos, seat, rank)
     assert pos.rules.hand_pairs_when == "promptly_or_own_turn", pos.rules.hand_pairs_when
     return pos.turns == 0 or seat == pos.to_play or R19_made_dead_by_last_play(pos, seat, rank)
 

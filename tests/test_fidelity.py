@@ -490,6 +490,17 @@ def test_R21_counts_as_turn_where_the_sources_are_silent() -> None:
     rules_tests.check_R21(variant("laying_turn", "counts_as_turn"))
 
 
+def test_R20_promptly_only_reads_immediately_as_a_deadline() -> None:
+    # du Coeur's 'immediately' (DC-21) and 'as soon as possible' (DC-25) read as a
+    # deadline: at once or never. No preset takes it: the loss he names for waiting
+    # is a claim by others (DC-26), so his reading keeps laying open (editorial).
+    rests_on("DC-21", "R20", "promptly_only")
+    rests_on("DC-25", "R20", "promptly_only")
+    assert ("du-coeur", "hand_pairs_when") in EDITORIAL_CHOICES
+    rules_tests.check_R20(ruleset("du-coeur", hand_pairs_when="promptly_only"))
+    rules_tests.check_R20(variant("hand_pairs_when", "promptly_only"))
+
+
 def test_every_engine_option_value_has_a_named_test() -> None:
     names = {n for n in globals() if n.startswith("test_R")}
     for option, spec in OPTIONS.items():

@@ -394,7 +394,7 @@ class Model:
                     continue  # R19, R39: only a pair that can never be mated
                 timely = (  # R20
                     r.hand_pairs_when == "any_time"
-                    or seat == self.to_play
+                    or (r.hand_pairs_when == "promptly_or_own_turn" and seat == self.to_play)
                     or self.turns == 0
                     or (seat, rank) in self.fresh
                 )

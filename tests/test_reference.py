@@ -188,7 +188,7 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
     if move.kind == LAY and rank is not None:
         seen.append(LAY_CASES[lay_ruling(before, move, rank)])
         if (
-            rules.hand_pairs_when == "promptly_or_own_turn"
+            rules.hand_pairs_when in ("promptly_or_own_turn", "promptly_only")
             and before.turns
             and move.seat != before.to_play
         ):

@@ -722,12 +722,14 @@ def test_R19_dead_pair_in_a_set_up_position(preset: str) -> None:
 
 def check_R20(rules: Ruleset) -> None:
     if rules.hand_pairs_when == "any_time":
-        any_time = True
+        any_time, own_turn = True, True
     elif rules.hand_pairs_when == "promptly_or_own_turn":
-        any_time = False
+        any_time, own_turn = False, True
+    elif rules.hand_pairs_when == "promptly_only":
+        any_time, own_turn = False, False
     else:
         unknown("hand_pairs_when", rules.hand_pairs_when)
-    late = ("R20", "hand_pairs_when=promptly_or_own_turn")
+    late = ("R20", f"hand_pairs_when={rules.hand_pairs_when}")
     # A pair of a pair royal dealt to seat 2.
     g = position(rules, ["8C 9C", "TC 2C", "7C 7D 7H JC"], "8D TD JD 9D")
     assert_legal(g, "2: lay 7C 7D")  # before play begins
@@ -739,7 +741,11 @@ def check_R20(rules: Ruleset) -> None:
         assert_illegal(g, "2: lay 7C 7D", *late)
     play(g, "1: TC x TD", "R12")
     assert g.to_play == 2
-    play(g, "2: lay 7C 7D", "R18")  # on one's own turn
+    if own_turn:
+        play(g, "2: lay 7C 7D", "R18")  # on one's own turn
+    else:  # the moment before play has passed: never again
+        assert_illegal(g, "2: lay 7C 7D", *late)
+        assert not g.free_moves(2)
     # A pair made dead by another's capture: at once, then only on one's own turn.
     g = position(rules, ["7C 7D 8C", "7H TC", "JC 2C"], "7S 8D TD JD")
     play(g, "0: 8C x 8D", "R12")
@@ -747,13 +753,19 @@ def check_R20(rules: Ruleset) -> None:
     assert g.to_play == 2
     assert_legal(g, "0: lay 7C 7D")  # just after the capture that killed it
     play(g, "2: JC x JD", "R12")
-    if any_time or g.to_play == 0:
+    if any_time or (own_turn and g.to_play == 0):
         assert_legal(g, "0: lay 7C 7D")
-    else:
+    elif own_turn:
         assert_illegal(g, "0: lay 7C 7D", *late)
         while g.to_play != 0:
             finish_one_turn(g)
         play(g, "0: lay 7C 7D", "R19")
+    else:  # promptly_only: the moment after the capture has passed, for good
+        assert_illegal(g, "0: lay 7C 7D", *late)
+        while not g.over and g.to_play != 0:
+            finish_one_turn(g)
+        if not g.over:
+            assert_illegal(g, "0: lay 7C 7D", *late)
 
 
 def finish_one_turn(g: Game) -> None:

@@ -211,6 +211,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_forced": SAME,
     "_lie_down_mistakes": SAME,
     "_any_time_lays": SAME,
+    "_own_turn_lays": SAME,
     "_out_when_emptied_by_laying": SAME,
     "_lay_is_turn": SAME,
     "_claim_in_rotation": SAME,
@@ -326,6 +327,7 @@ class Game:
         self._forced = tables.forced_lie_down
         self._lie_down_mistakes = tables.lie_down_mistakes
         self._any_time_lays = tables.any_time_lays
+        self._own_turn_lays = rules.hand_pairs_when == "promptly_or_own_turn"
         self._out_when_emptied_by_laying = rules.emptied_by_laying == "out_at_once"
         self._lay_is_turn = rules.laying_turn == "counts_as_turn"
         self._claim_in_rotation = tables.claim_in_rotation
@@ -710,19 +712,21 @@ class Game:
             return ()
         return LAY_SIZES[held]
 
-    def _seats_laying_any_rank(self) -> range | tuple[int]:
+    def _seats_laying_any_rank(self) -> range | tuple[int, ...]:
         """R20: the seats that may lay any layable pair now, not only one just
         made layable (the first half of :meth:`_may_lay_now`)."""
         if self._any_time_lays or not self.turns:
             return range(self.n)
-        return (self.to_play,)
+        if self._own_turn_lays:
+            return (self.to_play,)
+        return ()  # promptly_only: no seat, but for a pair just made layable
 
     def _may_lay_now(self, seat: int, rank: int) -> bool:
         """R20: whether ``seat`` may lay a layable ``rank`` now.
 
         With ``hand_pairs_when=any_time``, at any moment; otherwise before the
-        first turn, on one's own turn, or at once after the turn that made
-        the pair layable (it is then in ``fresh``).
+        first turn, at once after the turn that made the pair layable (it is
+        then in ``fresh``), or, with ``promptly_or_own_turn``, on one's own turn.
         """
         return seat in self._seats_laying_any_rank() or (seat, rank) in self.fresh
 
@@ -904,10 +908,13 @@ class Game:
                 move, "only a pair that can never be mated from the table may be laid", R_DEAD_PAIR
             )
         if not self._may_lay_now(seat, rank):
-            raise IllegalMoveError(
-                move, "pairs are laid at once or later only on one's own turn", R_HAND_PAIRS_WHEN,
-                setting(self.rules, "hand_pairs_when"),
+            why = (
+                "pairs are laid at once or later only on one's own turn" if self._own_turn_lays
+                else "pairs are laid at once or not at all: the moment has passed"
             )  # fmt: skip
+            raise IllegalMoveError(
+                move, why, R_HAND_PAIRS_WHEN, setting(self.rules, "hand_pairs_when")
+            )
 
     def _check_claim(self, move: Move) -> None:
         """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling unless the claim is
