@@ -23,7 +23,7 @@ option identifier.
 >>> d.row("R16").cell("du-coeur").notes
 ('A passage could also mean: all four at once, or one at a time.',)
 >>> d.row("R3").project.words, d.row("R3").project.follows
-('everyone cuts; the lowest card deals, Aces low', ('parlett',))
+('everyone cuts; the lowest card deals', ('parlett',))
 """
 
 from __future__ import annotations
