@@ -27,23 +27,13 @@ LOADER = SRC / "concordance"
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the string nodes that are docstrings."""
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if (
-                body
-                and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)
-            ):
-                out.add(id(body[0].value))
-    # A bare string standing as a statement documents what follows it (#: style).
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            out.add(id(node.value))
-    return out
+    """The ids of the string nodes that stand alone as statements: docstrings, and
+    strings documenting what follows them. Neither is code."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
 
 
 def strings_in(path: Path) -> list[tuple[int, str]]:

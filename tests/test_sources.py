@@ -250,13 +250,9 @@ crowe = "silent"
 """
 
 
-def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Adding a ruling touches sources/ only: the registry, OPTIONS, and a
-    record naming it (checked against the registry) all take it."""
-    from lld.concordance import loading, registry
-    from lld.package_data import data_directory
-    from lld.record import parse_record
-
+def _with_new_ruling(tmp_path: Path) -> tuple[Path, int, str]:
+    """A copy of ``sources/`` with one ruling added as data, and published: the
+    copy, the new ruling's number and its question."""
     d = _copy(tmp_path)
     n = len(load().rulings) + 1
     question = f"Is ruling R{n} read from the data?"
@@ -265,6 +261,17 @@ def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     with (d / "published.toml").open("a", encoding="utf-8") as f:
         f.write(f'\n[[published]]\nid = "R{n}"\nquestion = "{question}"\n'
                 f'sha256 = "{question_hash(question)}"\n')  # fmt: skip
+    return d, n, question
+
+
+def test_a_new_ruling_is_data_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding a ruling touches sources/ only: the registry, OPTIONS, and a
+    record naming it (checked against the registry) all take it."""
+    from lld.concordance import loading, registry
+    from lld.package_data import data_directory
+    from lld.record import parse_record
+
+    d, n, question = _with_new_ruling(tmp_path)
     conc = load(d)
     assert conc.ruling(f"R{n}").question == question
     assert list(options_from_registry(str(d))) == list(OPTIONS)
@@ -285,7 +292,7 @@ def test_a_new_ruling_reaches_the_schema_the_command_line_and_the_rules_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A ruling added as data only (its entry, and its publication) is taken by
-    the hand record's schema, shown by ``lld ruling`` and ``lld sources``, and
+    the hand record's schema, shown by ``lld ruling`` (text and JSON), and
     reported as the rules page renders every ruling (``{rule-book}`` renders
     :func:`lld.reports.ruling_report` for each ruling of the registry)."""
     import jsonschema
@@ -296,14 +303,7 @@ def test_a_new_ruling_reaches_the_schema_the_command_line_and_the_rules_page(
     from lld.reports import ruling_report
     from test_reports import _bundled
 
-    d = _copy(tmp_path)
-    n = len(load().rulings) + 1
-    question = f"Is ruling R{n} read from the data?"
-    with (d / "rulings.toml").open("a", encoding="utf-8") as f:
-        f.write(_NEW_RULING.format(n=n, question=question))
-    with (d / "published.toml").open("a", encoding="utf-8") as f:
-        f.write(f'\n[[published]]\nid = "R{n}"\nquestion = "{question}"\n'
-                f'sha256 = "{question_hash(question)}"\n')  # fmt: skip
+    d, n, question = _with_new_ruling(tmp_path)
     added = load(d)
     monkeypatch.setattr(loading, "_load_default", lambda: added)
     monkeypatch.setattr(loading, "_registry_default", lambda: added.rulings)

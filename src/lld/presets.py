@@ -59,15 +59,13 @@ def _read_presets(directory: str | os.PathLike[str] | None = None) -> tuple[Read
     return readings
 
 
-def _ruleset_of(reading: ReadingData, directory: str | os.PathLike[str] | None = None) -> Ruleset:
+def _ruleset_of(reading: ReadingData) -> Ruleset:
     """The ruleset ``reading`` gives: its values, or the registry's readings."""
     from lld.concordance import registry
 
     options: dict[str, str | None]
     if reading.from_registry:
-        options = {
-            r.option: _value(r.option, r.reading) for r in registry(directory) if r.option in VALUES
-        }
+        options = {r.option: _value(r.option, r.reading) for r in registry() if r.option in VALUES}
     else:
         options = {option: _value(option, value) for option, value, _where in reading.values}
     return Ruleset(name=reading.preset, **options)  # type: ignore[arg-type]

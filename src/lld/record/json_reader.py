@@ -84,19 +84,16 @@ class _JsonReader:
 
     def cards(self, value: object, path: str) -> int:
         text = self.text(value, path, "cards")
-        if not _form().cards.fullmatch(text):
-            try:
-                parse_cards(text)  # a bad card is named as such
-            except NotationError as error:
-                raise self.fail(path, str(error)) from None
+        try:
+            cards = parse_cards(text)  # a bad card is named as such
+        except NotationError as error:
+            raise self.fail(path, str(error)) from None
+        if not _form().cards.fullmatch(text):  # read, but not as the schema writes it
             raise self.fail(
                 path, "cards are written rank then suit in capitals, one space between, as in"
                 f" '7C 7H TS' ('-' for none), not {text!r}",
             )  # fmt: skip
-        try:
-            return parse_cards(text)
-        except NotationError as error:
-            raise self.fail(path, str(error)) from None
+        return cards
 
     def read(self, value: object) -> HandRecord:
         top = self.obj(value, "$", _JSON_KEYS, _JSON_REQUIRED)
@@ -219,24 +216,18 @@ class _JsonReader:
                 text = self.text(entry["move"], f"{path}.move", "a move")
             else:
                 text = self.text(entry, path, "a move")
-            if not _form().move.fullmatch(text):
-                seat_text, sep, action = text.partition(":")
-                if sep and MOVE_SEAT.fullmatch(seat_text.strip()):
-                    try:
-                        Move.parse_action(int(seat_text), action)  # a bad move is named as such
-                    except NotationError as error:
-                        raise self.fail(path, str(error)) from None
-                raise self.fail(
-                    path, "expected a move such as '2: 7S x 7H', '2: lie', '2: lay 9C 9D' or"
-                    f" '2: claim 5H 5S' (cards in capitals), not {text!r}",
-                )  # fmt: skip
             seat_text, sep, action = text.partition(":")
             if not sep or not MOVE_SEAT.fullmatch(seat_text.strip()):
                 raise self.fail(path, f"expected a move such as '2: 7S x 7H', not {text!r}")
             try:
-                move = Move.parse_action(int(seat_text), action)
+                move = Move.parse_action(int(seat_text), action)  # a bad move is named as such
             except NotationError as error:
                 raise self.fail(path, str(error)) from None
+            if not _form().move.fullmatch(text):  # read, but not as the schema writes it
+                raise self.fail(
+                    path, "expected a move such as '2: 7S x 7H', '2: lie', '2: lay 9C 9D' or"
+                    f" '2: claim 5H 5S' (cards in capitals), not {text!r}",
+                )  # fmt: skip
             moves.append(MoveLine(move, comment, before))
             locations.append(f"{self.file}: {path}")
         trailing = self.comment_list(top.get("trailing", []), "$.trailing")
