@@ -29,6 +29,7 @@ from lld.concordance import registry
 from lld.errors import LldError
 from lld.game import Game
 from lld.kinds import EventKind
+from lld.ledger import Amount
 from lld.moves import CAPTURE, TURN_KINDS, Move
 from lld.playout import play_out
 from lld.presets import PRESETS, ruleset_with
@@ -82,14 +83,16 @@ def check_position(game: Game, before: list[int]) -> None:
         raise Broken(f"seat {game.to_play} is to play but out")
 
 
-def expected_pot_left(game: Game) -> int:
+def expected_pot_left(game: Game) -> Amount:
     """What the pot should hold at the end, worked out from the won piles alone."""
     stakes = game.stakes
     bonus = stakes.last_player_bonus if game.last_player is not None else 0
-    pot = stakes.pot - bonus
+    pot: Amount = stakes.pot - bonus
     if game.rules.settlement == "break_even":
         assert stakes.break_even is not None
-        pot -= sum(stakes_for_cards(count(w), stakes.break_even) for w in game.won)
+        pot -= sum(
+            stakes_for_cards(count(w), stakes.break_even, game.rules.part_pair) for w in game.won
+        )
     else:
         pairs = [count(w) // 2 for w in game.won]
         if pairs.count(max(pairs)) == 1 and pot > 0:

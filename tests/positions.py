@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 import pytest
 
@@ -24,6 +25,7 @@ from lld import Deal, Game, IllegalMoveError, Move, Ruleset, parse_cards
 from lld.cards import FULL_DECK, NUM_RANKS, format_cards, iter_cards, rank_mask
 from lld.concordance import registry
 from lld.events import Event
+from lld.ledger import Amount
 from lld.moves import CAPTURE, LIE
 from lld.playout import play_out
 
@@ -202,19 +204,24 @@ def events_of(game: Game, kind: str) -> list[Event]:
     return [e for e in game.events if e.kind == kind]
 
 
-def stakes_for(cards_won: int, break_even: int) -> int:
-    """One stake per two cards above or below break-even; a part-pair counts whole.
+def stakes_for(cards_won: int, break_even: int, part_pair: str = "toward_zero") -> Amount:
+    """One stake per two cards above or below break-even.
 
     Written here from the sources (du Coeur: "win one stake for six cards, and
-    lose one for four" where break-even is five), not taken from the engine.
+    lose one for four" where break-even is five: a part-pair counts whole), not
+    taken from the engine. Against an even break-even an odd distance (R38
+    collects_all) is read by R44: the part-pair counts for nothing, as a whole
+    pair, or as half a stake.
     """
     diff = cards_won - break_even
-    if break_even % 2 == 0:
-        # R38 collects_all: an odd pile counts whole pairs only, rounded toward zero.
-        return diff // 2 if diff >= 0 else -(-diff // 2)
-    if diff >= 0:
-        return (diff + 1) // 2
-    return -((-diff + 1) // 2)
+    sign, distance = (1 if diff >= 0 else -1), abs(diff)
+    if break_even % 2 or part_pair == "away_from_zero":
+        return sign * ((distance + 1) // 2)
+    if part_pair == "half_stake":
+        half = Fraction(sign * distance, 2)
+        return half.numerator if half.denominator == 1 else half
+    assert part_pair == "toward_zero", part_pair
+    return sign * (distance // 2)
 
 
 def show(mask: int) -> str:

@@ -141,7 +141,7 @@ def _brute_force(case: Case) -> set[int]:
         last = 52 - sum(split)
         if last < 0:
             continue
-        paid = sum(stakes_for(c, be) for c in (*split, last))
+        paid = sum(int(stakes_for(c, be)) for c in (*split, last))  # even piles: whole
         left.add(case.pot - case.last_player_bonus - paid)
     return left
 

@@ -283,9 +283,18 @@ def test_every_demonstration_reads_in_plain_words(ruling: str) -> None:
 def test_r23_reads_as_a_teacher_would_say_it() -> None:
     d = _one("R23", "r05-three-players-widow.lld")
     assert d.under == "Compendium Caidis's reading"
-    none, each = d.behaviours
+    none, each, shared = d.behaviours
     assert d.reading_words(none) == "du Coeur, Parlett, Sympkyn and the project's reading: nothing"
     assert d.reading_words(each) == "Compendium Caidis: one stake to each player still in"
+    # Her words read either way (CC-18): the reading her preset leaves is still hers.
+    assert d.reading_words(shared) == (
+        "A reading Compendium Caidis's words also allow: one stake, shared among the players"
+        " still in"
+    )
+    assert d.told(shared) == (
+        "Plays to the end: Player 1 loses 1/2 of a stake, Player 2 loses 1, Player 3 wins 3/2;"
+        " Player 3 is the last player left in; the pot is empty."
+    )
     assert [r.identifier for r in d.readings(none)] == ["lie_down_payment=none"]
     assert d.told(none) == (
         "Plays to the end: nobody wins or loses; Player 3 is the last player left in;"
@@ -302,6 +311,9 @@ def test_r23_reads_as_a_teacher_would_say_it() -> None:
         ("Under this reading, that does not happen.", ()),
     )
     assert d.partings()[1].says == "Plays every move as recorded."
+    assert d.partings()[2].instead == (
+        "Player 2 (eldest) pays 1/2 of a stake to each player still in.",
+    )
 
 
 def test_readings_no_source_gives_and_every_source_are_said_so() -> None:

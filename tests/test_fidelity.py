@@ -275,6 +275,16 @@ def test_R23_stake_to_each_remaining() -> None:
     rules_tests.check_R23(variant("lie_down_payment", "stake_to_each_remaining"))
 
 
+def test_R23_stake_shared_among_remaining_reads_caidis_word_for_word() -> None:
+    # 'pay a stake to all players remaining': one stake, to all of them together.
+    # Her preset keeps a stake to each (editorial, argued); both are playable.
+    assert CONC.clause("CC-18").reading == "ambiguous"
+    rests_on("CC-18", "R23", "stake_shared_among_remaining")
+    assert ("caidis", "lie_down_payment") in EDITORIAL_CHOICES
+    rules_tests.check_R23(ruleset("caidis", lie_down_payment="stake_shared_among_remaining"))
+    rules_tests.check_R23(variant("lie_down_payment", "stake_shared_among_remaining"))
+
+
 def test_R24_claimable_set_not_laid() -> None:
     rests_on("DC-26", "R24", "claimable")
     rules_tests.check_R24(variant("lie_down_pair", "claimable"))
@@ -453,6 +463,29 @@ def test_R42_may_claim_reads_du_coeurs_not_out() -> None:
     rules_tests.check_R42(ruleset("du-coeur"))
     rules_tests.check_R42(ruleset("du-coeur", lain_down_claims="may_not_claim"))
     rules_tests.check_R42(variant("lain_down_claims", "may_claim"))
+
+
+def r44_no_source_gives(value: str) -> None:
+    # Only pairs are placed by a player (DC-41): no source meets an odd won pile,
+    # so no clause gives any value and every preset's is editorial.
+    assert not CONC.clauses_for("R44")
+    no_source_gives("R44", value)
+    for preset in ("du-coeur", "parlett", "caidis", "sympkyn"):
+        assert (preset, "part_pair") in EDITORIAL_CHOICES
+    rules_tests.check_R44(variant("part_pair", value))
+    rules_tests.check_R44(ruleset("sympkyn", part_pair=value))
+
+
+def test_R44_toward_zero_only_whole_pairs_are_paid() -> None:
+    r44_no_source_gives("toward_zero")
+
+
+def test_R44_away_from_zero_the_odd_card_counts_as_a_pair() -> None:
+    r44_no_source_gives("away_from_zero")
+
+
+def test_R44_half_stake_for_every_card() -> None:
+    r44_no_source_gives("half_stake")
 
 
 def test_R43_lies_down_at_turn_reads_du_coeur_word_for_word() -> None:

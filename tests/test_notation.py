@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +18,7 @@ from lld.cards import (
     parse_cards,
 )
 from lld.errors import NotationError, RulesetError
+from lld.ledger import format_amount, parse_amount
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.presets import PRESETS, ruleset
 from lld.ruleset import OPTIONS
@@ -204,3 +208,39 @@ def test_format_assignment_pairs_with_parse_assignments() -> None:
             name, getattr(PRESETS["parlett"], name)
         )
     assert parse_assignments([format_assignment("deal_8", None)]) == {"deal_8": None}
+
+
+amounts = st.one_of(
+    st.integers(-(10**6), 10**6),
+    st.fractions(min_value=-1000, max_value=1000, max_denominator=420),
+)
+
+
+@given(amounts, st.booleans())
+def test_stakes_round_trip(amount: Fraction | int, signed: bool) -> None:
+    text = format_amount(amount, signed=signed)
+    back = parse_amount(text)
+    assert back == amount
+    assert type(back) is (int if Fraction(amount).denominator == 1 else Fraction)
+    assert format_amount(back, signed=signed) == text  # one way to write each amount
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("2/4", "lowest terms (write 1/2)"),
+        ("4/2", "lowest terms (write 2)"),
+        ("3/1", "lowest terms (write 3)"),
+        ("0/5", "lowest terms (write 0)"),
+        ("-0", "0 takes no sign"),
+        ("1/0", "not a number of stakes"),
+        ("1.5", "not a number of stakes"),
+        ("½", "not a number of stakes"),
+        ("1 /2", "not a number of stakes"),
+        ("", "not a number of stakes"),
+        ("٣", "not a number of stakes"),  # a digit, but not an ASCII one
+    ],
+)
+def test_bad_stakes_are_a_notation_error(text: str, problem: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(problem)):
+        parse_amount(text)

@@ -28,6 +28,8 @@ up from the middle of a hand (pairs already won, through Game.from_deal).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -43,6 +45,7 @@ from lld.cards import (
     rank_mask,
 )
 from lld.deal import Deal
+from lld.ledger import Amount
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
 from lld.ruleset import OPTIONS
 from positions import RULE_IDS, snapshot, stakes_for
@@ -75,8 +78,8 @@ EVENT_RULES = {
     "leftovers": {"R29"},
     "set_aside": {"R29"},
     "bonus": {"R30"},
-    "wins": {"R31", "R32"},
-    "pays": {"R31", "R32"},
+    "wins": {"R31", "R32", "R44"},
+    "pays": {"R31", "R32", "R44"},
     "tie": {"R33"},
     "pot_left": {"R31"},
 }
@@ -184,12 +187,13 @@ def check_step(
         assert e.rule in EVENT_RULES[e.kind], e
 
 
-def expected_r23(g: Game) -> list[int]:
+def expected_r23(g: Game) -> list[Amount]:
     """R23 payments worked out from the event log, not from the ledger."""
-    net = [0] * g.n
+    net: list[Amount] = [0] * g.n
     if g.rules.lie_down_payment == "none":
         return net
-    assert g.rules.lie_down_payment == "stake_to_each_remaining"
+    shared = g.rules.lie_down_payment == "stake_shared_among_remaining"
+    assert shared or g.rules.lie_down_payment == "stake_to_each_remaining"
     out = [h == 0 for h in g.deal.hands]
     for e in g.events:
         if e.kind == "out":
@@ -198,11 +202,12 @@ def expected_r23(g: Game) -> list[int]:
         elif e.kind == LIE:
             assert e.seat is not None
             out[e.seat] = True
-            for s in range(g.n):
-                if not out[s]:
-                    net[e.seat] -= 1
-                    net[s] += 1
-    return net
+            still_in = [s for s in range(g.n) if not out[s]]
+            for s in still_in:
+                share = Fraction(1, len(still_in)) if shared else 1
+                net[e.seat] -= share
+                net[s] += share
+    return [x.numerator if isinstance(x, Fraction) and x.denominator == 1 else x for x in net]
 
 
 def check_end(g: Game) -> None:
@@ -219,14 +224,14 @@ def check_end(g: Game) -> None:
     lasts = [e for e in g.events if e.kind == "last_player"]
     assert [e.seat for e in lasts] == [g.last_player]
     # Settlement, worked out from the stakes table.
-    pot = st.dealer_ante + st.other_ante * (g.n - 1)
-    net = [-(st.dealer_ante if s == g.dealer else st.other_ante) for s in range(g.n)]
+    pot: Amount = st.dealer_ante + st.other_ante * (g.n - 1)
+    net: list[Amount] = [-(st.dealer_ante if s == g.dealer else st.other_ante) for s in range(g.n)]
     pot -= st.last_player_bonus
     net[g.last_player] += st.last_player_bonus
     if rules.settlement == "break_even":
         assert st.break_even is not None
         for s, w in enumerate(g.won):
-            k = stakes_for(count(w), st.break_even)
+            k = stakes_for(count(w), st.break_even, rules.part_pair)
             net[s] += k
             pot -= k
         # With odd piles (R38 collects_all) part-pairs count for nothing, so even a

@@ -610,12 +610,12 @@ def test_result_on_a_hand_not_over() -> None:
         ("0: 7S", "0: lie down", "'lie' takes no cards"),
         ("result:", "result: yes", "'result:' stands alone"),
         ("net:", "net: 1 2 3", "net gives 3 numbers for 4 players"),
-        ("net:", "net: 1 2 3 x", "must be whole numbers"),
+        ("net:", "net: 1 2 3 x", "must be numbers of stakes"),
         ("net:", "score: 1", "unknown key 'score' in the result"),
         ("net:", "net: 0 0 0 0\nnet: 0 0 0 0", "'net:' is given twice"),
         ("last_player:", "last_player: 7", "not a seat"),
         ("last_player:", "last_player: Bob", "a seat or 'none'"),
-        ("pot_left:", "pot_left: lots", "whole number"),
+        ("pot_left:", "pot_left: lots", "number of stakes"),
         ("pot_left:", "", "the result lacks 'pot_left:'"),
         ("ruleset:", "ruleset: du-coeur\noption: lie_down=sometimes", "cannot be 'sometimes'"),
         ("ruleset:", "ruleset: du-coeur\noption: colour=red", "unknown option 'colour'"),
@@ -1049,3 +1049,31 @@ def test_lying_down_with_one_capture_open_is_illegal_when_forced() -> None:
     assert [str(m) for m in rec.new_game().turn_moves()] == ["1: 5H x 5C"]
     with pytest.raises(RecordError, match=r"\(R22, lie_down=forced\)"):
         replay(rec)
+
+
+def test_a_parted_stake_is_written_and_read_back_exactly() -> None:
+    """R23's shared stake makes halves; both notations keep them exact."""
+    from fractions import Fraction
+
+    from lld.demonstrate import examples_directory
+    from lld.replay import record_under
+
+    directory = examples_directory()
+    assert directory is not None
+    rec = load_record(str(directory / "r05-three-players-widow.lld"))
+    shared = record_under(rec, lie_down_payment="stake_shared_among_remaining")
+    game = replay(shared)
+    result = Result.of(game)
+    assert any(isinstance(x, Fraction) for x in result.net)
+    done = dataclasses.replace(shared, result=result)
+    text = format_record(done)
+    assert "net: -1/2 -1 +3/2" in text
+    assert parse_record(text).result == result
+    obj = to_json(done)
+    assert obj["result"]["net"] == ["-1/2", -1, "3/2"]
+    jsonschema.validate(obj, schema())
+    assert from_json(json.loads(json.dumps(obj))).result == result
+    # A result that the replay does not give is refused, fraction or not.
+    wrong = text.replace("net: -1/2 -1 +3/2", "net: -1/3 -1 +4/3")
+    with pytest.raises(RecordError, match="net is given as"):
+        replay(parse_record(wrong))

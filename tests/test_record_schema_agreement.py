@@ -48,6 +48,7 @@ CHECKS_OF_MEANING = [
     r"is not in the rulings registry",  # an ID of the right form that no ruling has
     r"a seat number|seat \d+",
     r"break-even|settlement=",
+    r"lowest terms",  # a fraction of stakes such as 2/4: arithmetic, not a pattern
 ]
 MEANING = re.compile("|".join(f"(?:{c})" for c in CHECKS_OF_MEANING))
 

@@ -10,6 +10,7 @@ of the option, so each value is exercised whatever the presets choose.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import NoReturn
 
 import pytest
@@ -18,6 +19,7 @@ from lld import PRESETS, Deal, Game, IllegalMoveError, Move, Ruleset, RulesetErr
 from lld.cards import FULL_DECK, count
 from lld.deal import cut_for_deal, shuffled_deck
 from lld.errors import SetupError
+from lld.ledger import Amount
 from lld.moves import CAPTURE, CLAIM, LAY, LIE
 from lld.ruleset import OPTIONS
 from lld.stakes import TABLES
@@ -90,9 +92,9 @@ def antes(game: Game) -> list[int]:
     return [st.dealer_ante if s == game.dealer else st.other_ante for s in range(game.n)]
 
 
-def r23_net(game: Game) -> list[int]:
+def r23_net(game: Game) -> list[Amount]:
     """What each seat gained (or paid) by R23 lie-down payments, from the ledger."""
-    net = [0] * game.n
+    net: list[Amount] = [0] * game.n
     for rule, payer, payee, amount in game.ledger.entries:
         if rule == "R23":
             assert payer is not None
@@ -895,6 +897,24 @@ def check_R23(rules: Ruleset) -> None:
             play(g, "3: lie", "R22")
             pairs = [(e.payer, e.payee) for e in g.ledger.entries if e.rule == "R23"]
             assert sorted(pairs[n - 1 :]) == [(3, s) for s in range(1, n) if s != 3]
+    elif rules.lie_down_payment == "stake_shared_among_remaining":
+        # One stake in all, parted equally among those still in, exactly.
+        share = Fraction(1, n - 1)
+        paid = [(e.payer, e.payee, e.amount) for e in g.ledger.entries if e.rule == "R23"]
+        assert sorted(paid) == [(0, s, share) for s in range(1, n)]
+        assert [(e.rule, e.seat, e.kind, e.amount) for e in events[1:]] == [
+            ("R23", 0, "lie_payment", share)
+        ]
+        assert g.ledger.net == [-base[0] - 1] + [share - a for a in base[1:]]
+        play(g, "1: 7C x 7D", "R12")
+        play(g, "2: 8C x 8D", "R12")
+        if n > 3:
+            play(g, "3: lie", "R22")
+            later = [e for e in g.ledger.entries if e.rule == "R23"][n - 1 :]
+            assert sorted((e.payer, e.payee) for e in later) == [
+                (3, s) for s in range(1, n) if s != 3
+            ]
+            assert sum(e.amount for e in later) == 1
     else:
         unknown("lie_down_payment", rules.lie_down_payment)
     assert g.ledger.consistent
@@ -1003,6 +1023,52 @@ def check_R43(rules: Ruleset) -> None:
         assert any(e.kind == LIE for e in events)
     else:
         unknown("emptied_by_laying", rules.emptied_by_laying)
+
+
+def check_R44(rules: Ruleset) -> None:
+    """Player 1's seven collects both sevens on the table (R38 read literally), so
+    his won pile is odd and sits an odd number of cards from the even break-even.
+    The fourth seven is never mated. R44 prices his part-pair; whole pairs are
+    paid as always, and the pot keeps what the part-pairs leave."""
+    rules = rules.replace(one_against_pair="collects_all")
+    g = position(rules, ["7C 9C", "7S 2C", "TC 3C"], "7D 7H 9D 8D")
+    play(g, "0: 7C x 7D 7H", "R38")
+    finish(g)
+    settled = [e for e in g.events if e.kind in ("wins", "pays")]
+    if rules.settlement == "most_pairs":  # no break-even: R44 never applies
+        assert not [e for e in settled if e.rule == "R44"]
+        return
+    be = g.stakes.break_even
+    assert be is not None
+    assert be % 2 == 0
+    assert count(g.won[0]) % 2 == 1  # three sevens and whole pairs
+    for seat, pile in enumerate(g.won):
+        k = count(pile)
+        paid = [
+            (e.rule, e.amount if e.kind == "wins" else -e.amount) for e in settled if e.seat == seat
+        ]
+        expected = stakes_for(k, be, rules.part_pair)
+        assert paid == ([("R44" if (k - be) % 2 else "R31", expected)] if expected else [])
+    d = count(g.won[0]) - be
+    part_pair = rules.part_pair
+    if part_pair == "toward_zero":
+        assert stakes_for(count(g.won[0]), be, part_pair) == int(d / 2)
+    elif part_pair == "away_from_zero":
+        assert abs(stakes_for(count(g.won[0]), be, part_pair)) == (abs(d) + 1) // 2
+    elif part_pair == "half_stake":
+        assert stakes_for(count(g.won[0]), be, part_pair) == Fraction(d, 2)
+    else:
+        unknown("part_pair", part_pair)
+    # The pot keeps exactly what the antes, the bonus and the settlement leave.
+    ks = [stakes_for(count(w), be, part_pair) for w in g.won]
+    bonus = g.stakes.last_player_bonus if g.last_player is not None else 0
+    assert g.ledger.pot == g.stakes.pot - bonus - sum(ks)
+    assert g.ledger.consistent
+
+
+@by_preset
+def test_R44_a_part_pair_at_settlement(preset: str) -> None:
+    check_R44(PRESETS[preset])
 
 
 def test_R43_a_player_with_no_cards_can_be_the_last_player() -> None:
@@ -1262,7 +1328,7 @@ def check_settlement(g: Game) -> None:
     assert g.over
     pot = st.dealer_ante + st.other_ante * (g.n - 1)
     bonus = st.last_player_bonus if g.last_player is not None else 0
-    expected_net = [-a for a in antes(g)]
+    expected_net: list[Amount] = [-a for a in antes(g)]
     if g.last_player is not None:
         expected_net[g.last_player] += bonus
     r23 = r23_net(g)
@@ -1270,10 +1336,10 @@ def check_settlement(g: Game) -> None:
     if rules.settlement == "break_even":
         be = st.break_even
         assert be is not None
-        rule = "R32" if be % 2 else "R31"
-        ks = [stakes_for(count(w), be) for w in g.won]
+        ks = [stakes_for(count(w), be, rules.part_pair) for w in g.won]
+        rules_of = ["R32" if be % 2 else "R44" if (count(w) - be) % 2 else "R31" for w in g.won]
         assert settle == [
-            (rule, s, "wins" if k > 0 else "pays", abs(k)) for s, k in enumerate(ks) if k
+            (rules_of[s], s, "wins" if k > 0 else "pays", abs(k)) for s, k in enumerate(ks) if k
         ]
         for s, k in enumerate(ks):
             expected_net[s] += k
@@ -1544,9 +1610,7 @@ def check_R38(rules: Ruleset) -> None:
                     for e in g.events
                     if e.seat == seat and e.kind in ("wins", "pays")
                 )
-                assert paid == stakes_for(k, be), (seat, k, be)
-                if k % 2:
-                    assert abs(paid) == abs(k - be) // 2
+                assert paid == stakes_for(k, be, rules.part_pair), (seat, k, be)
     else:
         unknown("one_against_pair", rules.one_against_pair)
 
@@ -1846,6 +1910,11 @@ def test_R39_dead_pair_trigger_values(preset: str, value: str) -> None:
 @by_value("broken_pair_royal")
 def test_R40_broken_pair_royal_values(preset: str, value: str) -> None:
     check_R40(with_value(preset, "broken_pair_royal", value))
+
+
+@by_value("part_pair")
+def test_R44_part_pair_values(preset: str, value: str) -> None:
+    check_R44(with_value(preset, "part_pair", value))
 
 
 @by_value("cut_aces")

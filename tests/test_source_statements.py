@@ -21,6 +21,7 @@ import pytest
 from lld import PRESETS, Game, Move, Ruleset, ruleset
 from lld.cards import count
 from lld.concordance import load
+from lld.ledger import Amount
 from lld.moves import CLAIM
 from positions import cards, events_of, play, position, random_moves
 from seed_texts import normalise, seed_texts
@@ -43,7 +44,7 @@ def played_out(rules: Ruleset, players: int, seed: int) -> Game:
     return g
 
 
-def money(g: Game, rules: tuple[str, ...]) -> int:
+def money(g: Game, rules: tuple[str, ...]) -> Amount:
     """What the players took from the pot under ``rules``, less what they paid into it."""
     return sum(
         (e.amount if e.payer is None else -e.amount)

@@ -208,8 +208,10 @@ def _scorer(case: Case) -> Callable[[int], int]:
     be = case.break_even
     assert be is not None
     if case.scoring == BOTH_PAY:
-        return lambda cards: -abs(stakes_for_cards(cards, be))
-    return lambda cards: stakes_for_cards(cards, be)
+        return lambda cards: -abs(int(stakes_for_cards(cards, be)))
+    # The audit's cases hold only pairs (even piles), so every payment is whole,
+    # whatever R44 reads a part-pair as.
+    return lambda cards: int(stakes_for_cards(cards, be))
 
 
 def outcomes(case: Case) -> set[tuple[int, int]]:

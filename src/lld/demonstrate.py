@@ -96,16 +96,26 @@ class Reading:
     #: The answer's short form (``one stake to each player still in``), or for a
     #: table of stakes that is not there, ``no game for 3 players``.
     words: str
-    #: The presets that take this answer; none: it is a reading no source gives.
+    #: The presets that take this answer; none: no source's reading takes it.
     presets: tuple[str, ...]
+    #: Where no preset takes it: the sources whose words also allow it (an
+    #: ambiguous clause); none: it is a reading no source gives.
+    allowed_by: tuple[str, ...] = ()
 
     @property
     def readers(self) -> str:
         """``du Coeur, Parlett and the project's reading``, ``Every source and the
-        project's reading``, or ``A reading no source gives``."""
+        project's reading``, ``A reading Compendium Caidis's words also allow``, or
+        ``A reading no source gives``."""
         from lld.narrate import joined
         from lld.presets import PRESET_NAMES, PRESETS
 
+        if not self.presets and self.allowed_by:
+            from lld.presets import PRESET_SOURCE
+
+            by_source = {source: PRESET_NAMES[p] for p, source in PRESET_SOURCE.items()}
+            said = joined([by_source.get(s, s) + "'s" for s in self.allowed_by])
+            return f"A reading {said} words also allow"
         if not self.presets:
             return "A reading no source gives"
         if len(self.presets) == len(PRESETS):
@@ -225,7 +235,17 @@ class Demonstration:
                     tuple(p for p, w in b.presets if w == v))
             for v in values
         ]  # fmt: skip
-        out += [Reading(self.option, v, _words(self.option, v), ()) for v in b.unused_values]
+        from lld.concordance import load
+
+        conc = load()
+        ruling = _ruling_of(self.option)
+        out += [
+            Reading(
+                self.option, v, _words(self.option, v), (),
+                () if v is None else conc.allowing(ruling, v),
+            )
+            for v in b.unused_values
+        ]  # fmt: skip
         return tuple(out)
 
     def reading_words(self, b: Behaviour) -> str:

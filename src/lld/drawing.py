@@ -32,6 +32,7 @@ from typing import NamedTuple, Protocol
 
 from lld import svg
 from lld.cards import count, iter_cards
+from lld.ledger import Amount, format_amount
 
 #: How a ruling is shown: its ID as HTML (a link, where the page knows the site).
 LinkRule = Callable[[str], str]
@@ -68,9 +69,9 @@ class View(Protocol):
     @property
     def aside(self) -> int: ...
     @property
-    def net(self) -> Sequence[int]: ...
+    def net(self) -> Sequence[Amount]: ...
     @property
-    def pot(self) -> int: ...
+    def pot(self) -> Amount: ...
 
 
 class BoardRow(NamedTuple):
@@ -138,8 +139,13 @@ def board(view: View, names: Sequence[str] | None = None) -> list[BoardRow]:
     rows.append(BoardRow("Table", _cards(view.table), 0, "", "table"))
     if view.aside:
         rows.append(BoardRow("Set aside", _cards(view.aside), 0, "", "table"))
-    nets = ", ".join(f"{names[s] if names else f'seat {s}'} {n:+d}" for s, n in enumerate(view.net))
-    rows.append(BoardRow("Pot", (), 0, f"{view.pot} in the pot; net so far: {nets}", "pot"))
+    nets = ", ".join(
+        f"{names[s] if names else f'seat {s}'} {format_amount(n, signed=True)}"
+        for s, n in enumerate(view.net)
+    )
+    rows.append(
+        BoardRow("Pot", (), 0, f"{format_amount(view.pot)} in the pot; net so far: {nets}", "pot")
+    )
     return rows
 
 

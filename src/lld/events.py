@@ -13,11 +13,12 @@ from typing import NamedTuple
 
 from lld.cards import format_cards
 from lld.kinds import EventKind
+from lld.ledger import Amount
 from lld.moves import KINDS, Move
 
 #: An event as the game logs it: a plain tuple in :class:`Event`'s field order
 #: (building an Event per capture would cost the playout loop more than the capture).
-LogEntry = tuple[str, "int | None", EventKind, int, int, int]
+LogEntry = tuple[str, "int | None", EventKind, int, int, "Amount"]
 
 _DESCRIPTIONS = {
     EventKind.DEAL: "{seat} deals",
@@ -45,7 +46,7 @@ class Event(NamedTuple):
     kind: EventKind
     hand: int
     table: int
-    amount: int
+    amount: Amount
 
     @property
     def move(self) -> Move | None:

@@ -39,6 +39,7 @@ for the seats to offer free moves to (see :mod:`lld.playout`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import cache
 from operator import not_
 from typing import Any, Final
@@ -69,7 +70,7 @@ from lld.kinds import (
     SET_ASIDE,
     TAKE_MOURNIVAL,
 )
-from lld.ledger import Ledger
+from lld.ledger import Amount, Ledger, whole_if_whole
 from lld.moves import (
     CAPTURE,
     CLAIM,
@@ -135,7 +136,9 @@ LIE_MOVES = tuple(Move(LIE, seat) for seat in range(8))
 
 #: :attr:`Game.public_state`: the open dead groups, the lie-downs, the ledger's rows.
 PublicState = tuple[
-    tuple[DeadGroup, ...], tuple[int, ...], tuple[tuple[str, "int | None", "int | None", int], ...]
+    tuple[DeadGroup, ...],
+    tuple[int, ...],
+    tuple[tuple[str, "int | None", "int | None", Amount], ...],
 ]
 #: A refusal: the reason, the ruling and the option it turns on (if any).
 Problem = tuple[str, str, "str | None"]
@@ -1127,12 +1130,18 @@ class Game:
         self._log.append(
             (R_LIE_DOWN_MISTAKE if mistake else R_LIE_DOWN, seat, LIE, 0, 0, 1 if mistake else 0)
         )
-        if self.rules.lie_down_payment == "stake_to_each_remaining":
+        if self.rules.lie_down_payment != "none":
             remaining = [s for s in range(self.n) if not self.out[s]]
-            for s in remaining:
-                self.ledger.transfer(seat, s, 1, R_LIE_DOWN_PAYMENT)
             if remaining:
-                self._log.append((R_LIE_DOWN_PAYMENT, seat, LIE_PAYMENT, 0, 0, 1))
+                # R23: a stake to each, or one stake parted equally among them.
+                share: Amount = (
+                    1
+                    if self.rules.lie_down_payment == "stake_to_each_remaining"
+                    else whole_if_whole(Fraction(1, len(remaining)))
+                )
+                for s in remaining:
+                    self.ledger.transfer(seat, s, share, R_LIE_DOWN_PAYMENT)
+                self._log.append((R_LIE_DOWN_PAYMENT, seat, LIE_PAYMENT, 0, 0, share))
         self.turns += 1
         if self.fresh:
             self.fresh = ()

@@ -9,17 +9,104 @@ left over), and :attr:`Ledger.pot` says by how much.
 >>> led.from_pot(1, 5, "R30"); led.from_pot(2, 6, "R31")
 >>> led.pot, led.net, led.consistent
 (-1, [-4, 2, 3], True)
+
+Stakes are whole under every preset. Two readings part a stake: one shared
+among the players still in (R23) and a half stake for a part-pair (R44). Such
+an amount is an exact :class:`~fractions.Fraction`, never a float, so that
+nothing is lost and the pot still balances to the last third of a stake; an
+amount that comes out whole is kept as an ``int``.
+
+>>> led.transfer(0, 1, Fraction(1, 3), "R23"); led.transfer(0, 2, Fraction(2, 3), "R23")
+>>> led.net, led.consistent
+([-5, Fraction(7, 3), Fraction(11, 3)], True)
+>>> [format_amount(x, signed=True) for x in led.net]
+['-5', '+7/3', '+11/3']
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import NamedTuple
+
+from lld.errors import NotationError, shown
+
+#: A number of stakes: whole, or an exact fraction where a reading parts a stake.
+Amount = int | Fraction
+
+# A whole number or a fraction n/d, optionally signed: the stake notation's whole form.
+_AMOUNT = re.compile(r"([+-]?)(0|[1-9][0-9]{0,8})(?:/([1-9][0-9]{0,8}))?")
+
+
+def whole_if_whole(amount: Amount) -> Amount:
+    """``amount`` as an ``int`` where it is whole, so that whole stakes print and
+    serialise as they always have.
+
+    >>> whole_if_whole(Fraction(6, 3)), whole_if_whole(Fraction(1, 2))
+    (2, Fraction(1, 2))
+    """
+    if isinstance(amount, Fraction) and amount.denominator == 1:
+        return amount.numerator
+    return amount
+
+
+def format_amount(amount: Amount, *, signed: bool = False) -> str:
+    """A number of stakes as records write it: ``3``, ``1/2``, ``-7/3``;
+    with ``signed``, a gain or loss: ``+2``, ``-1/2``, ``0``.
+
+    The pair of :func:`parse_amount`.
+
+    >>> format_amount(Fraction(-7, 3)), format_amount(2, signed=True), format_amount(0, signed=True)
+    ('-7/3', '+2', '0')
+    """
+    amount = whole_if_whole(amount)
+    text = str(amount)
+    return "+" + text if signed and amount > 0 else text
+
+
+def json_amount(amount: Amount) -> int | str:
+    """A number of stakes as JSON holds it: a whole one as a number, a parted one
+    as its exact fraction in a string (a JSON number would round a third).
+
+    >>> json_amount(3), json_amount(Fraction(-1, 3)), json_amount(Fraction(4, 2))
+    (3, '-1/3', 2)
+    """
+    amount = whole_if_whole(amount)
+    return amount if isinstance(amount, int) else format_amount(amount)
+
+
+def parse_amount(text: str, where: str = "a stake") -> Amount:
+    """A number of stakes from its notation: a whole number or a fraction in
+    lowest terms, with an optional sign. The pair of :func:`format_amount`.
+
+    >>> parse_amount("+7/3"), parse_amount("-2"), parse_amount("0")
+    (Fraction(7, 3), -2, 0)
+    >>> parse_amount("2/4")
+    Traceback (most recent call last):
+    ...
+    lld.errors.NotationError: a stake '2/4' is not in lowest terms (write 1/2)
+    """
+    match = _AMOUNT.fullmatch(text)
+    if match is None:
+        raise NotationError(
+            f"{where} {shown(text)} is not a number of stakes"
+            " (a whole number or a fraction like 1/2)"
+        )
+    sign, top, bottom = match.groups()
+    if top == "0" and sign:
+        raise NotationError(f"{where} {shown(text)} is not a number of stakes (0 takes no sign)")
+    value = Fraction(int(top), int(bottom or 1))
+    if bottom is not None and (value.denominator != int(bottom) or bottom == "1"):
+        raise NotationError(
+            f"{where} {shown(text)} is not in lowest terms (write {format_amount(value)})"
+        )
+    return whole_if_whole(-value if sign == "-" else value)
 
 
 def totals(
-    entries: Iterable[tuple[str, int | None, int | None, int]], players: int
-) -> tuple[tuple[int, ...], int]:
+    entries: Iterable[tuple[str, int | None, int | None, Amount]], players: int
+) -> tuple[tuple[Amount, ...], Amount]:
     """Each seat's net and the pot, summed from ``entries`` (in :class:`Entry`'s field order).
 
     The one statement of what a ledger's entries add up to: :attr:`Ledger.consistent`
@@ -29,7 +116,8 @@ def totals(
     >>> totals([("R5", 0, None, 4), ("R30", None, 1, 3), ("R23", 0, 2, 1)], 3)
     ((-5, 3, 1), 1)
     """
-    net, pot = [0] * players, 0
+    net: list[Amount] = [0] * players
+    pot: Amount = 0
     for _rule, payer, payee, amount in entries:
         if payer is None:
             pot -= amount
@@ -39,7 +127,7 @@ def totals(
             pot += amount
         else:
             net[payee] += amount
-    return tuple(net), pot
+    return tuple(map(whole_if_whole, net)), whole_if_whole(pot)
 
 
 class Entry(NamedTuple):
@@ -48,17 +136,17 @@ class Entry(NamedTuple):
     rule: str
     payer: int | None
     payee: int | None
-    amount: int
+    amount: Amount
 
 
 class Ledger:
     __slots__ = ("_raw", "net", "pot")
 
     def __init__(self, players: int) -> None:
-        self.pot = 0
-        self.net = [0] * players
+        self.pot: Amount = 0
+        self.net: list[Amount] = [0] * players
         # Plain tuples in Entry's field order; Entry objects are made when read.
-        self._raw: list[tuple[str, int | None, int | None, int]] = []
+        self._raw: list[tuple[str, int | None, int | None, Amount]] = []
 
     def copy(self) -> Ledger:
         # Filled in directly, not through __init__'s empty lists: every hand
@@ -74,7 +162,7 @@ class Ledger:
         return [Entry._make(raw) for raw in self._raw]
 
     @property
-    def rows(self) -> tuple[tuple[str, int | None, int | None, int], ...]:
+    def rows(self) -> tuple[tuple[str, int | None, int | None, Amount], ...]:
         """The entries as plain tuples in :class:`Entry`'s field order (cheaper to make)."""
         return tuple(self._raw)
 
@@ -87,20 +175,34 @@ class Ledger:
                 net[seat] -= amount
                 raw.append((rule, seat, None, amount))
 
-    def to_pot(self, seat: int, amount: int, rule: str) -> None:
+    def to_pot(self, seat: int, amount: Amount, rule: str) -> None:
         self.pot += amount
         self.net[seat] -= amount
         self._raw.append((rule, seat, None, amount))
+        if type(amount) is Fraction:
+            self._keep_whole_whole(seat)
 
-    def from_pot(self, seat: int, amount: int, rule: str) -> None:
+    def from_pot(self, seat: int, amount: Amount, rule: str) -> None:
         self.pot -= amount
         self.net[seat] += amount
         self._raw.append((rule, None, seat, amount))
+        if type(amount) is Fraction:
+            self._keep_whole_whole(seat)
 
-    def transfer(self, payer: int, payee: int, amount: int, rule: str) -> None:
+    def transfer(self, payer: int, payee: int, amount: Amount, rule: str) -> None:
         self.net[payer] -= amount
         self.net[payee] += amount
         self._raw.append((rule, payer, payee, amount))
+        if type(amount) is Fraction:
+            self._keep_whole_whole(payer, payee)
+
+    def _keep_whole_whole(self, *seats: int) -> None:
+        # A fraction that adds up to whole stakes goes back to an int, so that a
+        # hand with parted stakes that come out even reads as one without them.
+        # Only after a Fraction: whole stakes, every preset's, pay nothing for it.
+        self.pot = whole_if_whole(self.pot)
+        for seat in seats:
+            self.net[seat] = whole_if_whole(self.net[seat])
 
     @property
     def consistent(self) -> bool:

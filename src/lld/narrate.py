@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lld.cards import iter_cards, parse_cards
 from lld.events import Event
 from lld.kinds import EventKind
+from lld.ledger import Amount, format_amount
 
 if TYPE_CHECKING:
     from lld.moves import Move
@@ -78,8 +79,17 @@ def cards_phrase(mask: int) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _stakes(amount: int) -> str:
-    return f"{amount} stake" + ("" if amount == 1 else "s")
+def _stakes(amount: Amount) -> str:
+    """A number of stakes in words: ``1 stake``, ``3 stakes``, ``1/3 of a stake``, ``3/2 stakes``.
+
+    >>> from fractions import Fraction
+    >>> _stakes(1), _stakes(3), _stakes(Fraction(1, 3)), _stakes(Fraction(3, 2))
+    ('1 stake', '3 stakes', '1/3 of a stake', '3/2 stakes')
+    """
+    text = format_amount(amount)
+    if amount == 1:
+        return text + " stake"
+    return text + (" of a stake" if 0 < amount < 1 else " stakes")
 
 
 def _moves(count: int) -> str:
@@ -188,7 +198,7 @@ class Table(NamedTuple):
         text = _SEAT.sub(lambda m: self.plain_name(int(m.group(1))), text)
         return _CARDS.sub(lambda m: cards_phrase(parse_cards(m.group(0))), text)
 
-    def result(self, net: Sequence[int], last: int | None, pot: int) -> str:
+    def result(self, net: Sequence[Amount], last: int | None, pot: Amount) -> str:
         """Who wins and loses what, the last player, and what is left in the pot.
 
         >>> Table(4, 0).result((-1, -3, 2, 2), 3, 1)
@@ -196,14 +206,15 @@ class Table(NamedTuple):
 Player 4 is the last player left in; 1 stake is left in the pot'
         """
         # Those who win or lose alike said together, in seat order.
-        groups: dict[int, list[int]] = {}
+        groups: dict[Amount, list[int]] = {}
         for seat, x in enumerate(net):
             if x:
                 groups.setdefault(x, []).append(seat)
         said: list[str] = []
         for x, seats in groups.items():
             verb = "win" if x > 0 else "lose"
-            amount = str(abs(x)) if said else _stakes(abs(x))
+            size = x if x > 0 else -x
+            amount = format_amount(size) if said else _stakes(size)
             if len(seats) == 1:
                 said.append(f"{self.plain_name(seats[0])} {verb}s {amount}")
             else:

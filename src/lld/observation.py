@@ -41,7 +41,7 @@ from lld.deal import Deal
 from lld.errors import ConfigError, IllegalMoveError, LldError, shown
 from lld.events import Event, LogEntry
 from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
-from lld.ledger import Entry, totals
+from lld.ledger import Amount, Entry, totals
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.position import DeadGroup, OutHow
 from lld.ruleset import Ruleset
@@ -273,11 +273,11 @@ class Observation(NamedTuple):
         return tuple(map(Entry._make, self.ledger_entries))
 
     @property
-    def net(self) -> tuple[int, ...]:
+    def net(self) -> tuple[Amount, ...]:
         return totals(self.ledger_entries, self.players)[0]
 
     @property
-    def pot(self) -> int:
+    def pot(self) -> Amount:
         return totals(self.ledger_entries, self.players)[1]
 
     def unseen(self) -> int:

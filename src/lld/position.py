@@ -50,7 +50,7 @@ from lld.cards import format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError, PositionError, shown
 from lld.events import Event
-from lld.ledger import Entry, totals
+from lld.ledger import Amount, Entry, json_amount, totals, whole_if_whole
 from lld.moves import CLAIM, LAY, LIE, Move
 from lld.rule_tables import DEAD_OPTION, DeadGroup, claimable
 from lld.ruleset import Ruleset
@@ -91,11 +91,11 @@ class Claim(NamedTuple):
 class Ending(NamedTuple):
     """The hand settled as if it ended now (R28-R33, by the engine's own settlement)."""
 
-    net: tuple[int, ...]
-    pot_left: int
+    net: tuple[Amount, ...]
+    pot_left: Amount
     last_player: int | None
     #: What each seat would win (+) or pay (-) from now to that end.
-    change: tuple[int, ...]
+    change: tuple[Amount, ...]
     won: tuple[int, ...]
 
 
@@ -230,12 +230,12 @@ class Position:
         return tuple(h.bit_count() for h in self.hands)
 
     @property
-    def net(self) -> tuple[int, ...]:
+    def net(self) -> tuple[Amount, ...]:
         """Each seat's stakes won (+) or paid (-) so far."""
         return totals(self.ledger, self.players)[0]
 
     @property
-    def pot(self) -> int:
+    def pot(self) -> Amount:
         return totals(self.ledger, self.players)[1]
 
     def turn_moves(self) -> tuple[Move, ...]:
@@ -280,7 +280,8 @@ class Position:
         net = tuple(game.ledger.net)
         return Ending(
             net, game.ledger.pot, game.last_player,
-            tuple(a - b for a, b in zip(net, self.net, strict=True)), tuple(game.won),
+            tuple(whole_if_whole(a - b) for a, b in zip(net, self.net, strict=True)),
+            tuple(game.won),
         )  # fmt: skip
 
     # ------------------------------------------------------------ notation
@@ -375,8 +376,8 @@ class Position:
                 {"rank": g.rank, "origin": g.origin, "offender": g.offender, "opens": g.opens}
                 for g in self.dead
             ],
-            "pot": self.pot,
-            "net": list(self.net),
+            "pot": json_amount(self.pot),
+            "net": [json_amount(x) for x in self.net],
         }
 
     def to_json(self) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from lld.deal import Deal
 from lld.errors import ConfigError, IllegalMoveError, LldError, RecordError, shown
 from lld.events import Event
+from lld.ledger import Amount, format_amount, json_amount
 from lld.moves import Move
 from lld.position import Position
 from lld.presets import ruleset as preset
@@ -164,9 +165,9 @@ class Outcome:
     kind: Kind
     text: str
     #: Net stakes by seat, the last player and the pot left, once the hand is settled.
-    net: tuple[int, ...] | None = None
+    net: tuple[Amount, ...] | None = None
     last_player: int | None = None
-    pot_left: int | None = None
+    pot_left: Amount | None = None
     #: Where the replay stopped (``illegal``) or the hand ended (``ends_early``):
     #: the move's number in the record, counting from 1, and the move.
     move_number: int | None = None
@@ -205,7 +206,10 @@ class Outcome:
         """A JSON-ready view (fields that do not apply are left out)."""
         out: dict[str, object] = {"kind": self.kind, "text": self.text}
         if self.net is not None:
-            out.update(net=list(self.net), last_player=self.last_player, pot_left=self.pot_left)
+            pot = None if self.pot_left is None else json_amount(self.pot_left)
+            out.update(
+                net=[*map(json_amount, self.net)], last_player=self.last_player, pot_left=pot
+            )
         for key in ("move_number", "move", "reason", "rule", "option"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -370,7 +374,7 @@ def _no_game(name: str, changed: dict[str, str | None], players: int) -> tuple[s
 
 def _events_by_move(
     rec: HandRecord,
-) -> tuple[list[tuple[Event, ...]], tuple[tuple[int, ...], int | None, int] | None] | None:
+) -> tuple[list[tuple[Event, ...]], tuple[tuple[Amount, ...], int | None, Amount] | None] | None:
     """The record's own replay: each move's events, and the result (``None`` if
     the hand is not over); ``None`` if it does not replay."""
     try:
@@ -398,7 +402,7 @@ def _settled(
 ) -> Outcome:
     net, last, pot = tuple(game.ledger.net), game.last_player, game.ledger.pot
     who = "nobody" if last is None else rec.name_of(last)
-    nets = " ".join(f"{x:+d}" if x else "0" for x in net)
+    nets = " ".join(format_amount(x, signed=True) for x in net)
     text = f"{lead}: seat nets {nets}; last player {who}; pot left {pot}"
     same = None if original is None else original[1] == (net, last, pot)
     return Outcome(

@@ -52,7 +52,7 @@ PairAgainstPair = Literal["one_at_a_time", "may_take_four", "must_take_four"]
 HandPairsWhen = Literal["any_time", "promptly_or_own_turn", "promptly_only"]
 LayingTurn = Literal["not_a_turn", "counts_as_turn"]
 LieDown = Literal["forced", "voluntary"]
-LieDownPayment = Literal["none", "stake_to_each_remaining"]
+LieDownPayment = Literal["none", "stake_to_each_remaining", "stake_shared_among_remaining"]
 LieDownPair = Literal["claimable", "to_dealer"]
 ClaimPriority = Literal["first_in_time", "first_in_rotation"]
 ClaimDeadline = Literal["end_of_hand", "next_turn"]
@@ -68,6 +68,7 @@ BrokenPairRoyal = Literal["layable", "by_dead_rule"]
 CutAces = Literal["low", "high"]
 LainDownClaims = Literal["may_claim", "may_not_claim"]
 EmptiedByLaying = Literal["out_at_once", "lies_down_at_turn"]
+PartPair = Literal["toward_zero", "away_from_zero", "half_stake"]
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,7 @@ class Ruleset:
     cut_aces: CutAces
     lain_down_claims: LainDownClaims
     emptied_by_laying: EmptiedByLaying
+    part_pair: PartPair
 
     def __post_init__(self) -> None:
         for name in VALUES:

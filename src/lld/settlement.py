@@ -1,4 +1,4 @@
-"""The settlement of a hand, on plain values (R29-R33): which leftover cards the
+"""The settlement of a hand, on plain values (R29-R33, R44): which leftover cards the
 dealer takes, and the stakes paid out.
 
 The game (:class:`~lld.game.Game`) decides when the hand ends and who is the
@@ -9,7 +9,7 @@ take the won piles, the ledger and the stakes, and give back or log what
 they decide.
 
 >>> from lld.cards import mask_of
->>> from lld.ledger import Ledger
+>>> from lld.ledger import Amount, Ledger
 >>> from lld.presets import ruleset
 >>> rules = ruleset("parlett")
 >>> ledger, log = Ledger(5), []
@@ -30,7 +30,7 @@ from lld.cards import NIBBLE_COUNT, NUM_CARDS, count
 from lld.concordance import ruling_id
 from lld.events import LogEntry
 from lld.kinds import BONUS, PAYS, POT_LEFT, TIE, WINS
-from lld.ledger import Ledger
+from lld.ledger import Amount, Ledger
 from lld.rule_tables import LOWEST
 from lld.ruleset import Ruleset
 from lld.stakes import StakesTable, stakes_for_cards
@@ -53,9 +53,9 @@ def share_leftovers(leftovers: int, rule: str) -> int:
 
 
 @cache
-def _payouts(break_even: int) -> tuple[int, ...]:
+def _payouts(break_even: int, part_pair: str) -> tuple[Amount, ...]:
     """``stakes_for_cards`` for every pile size from 0 to 52, worked out once."""
-    return tuple(stakes_for_cards(cards, break_even) for cards in range(NUM_CARDS + 1))
+    return tuple(stakes_for_cards(cards, break_even, part_pair) for cards in range(NUM_CARDS + 1))
 
 
 # The rulings of the settlement, by their names in the registry (sources/rulings.toml).
@@ -63,6 +63,7 @@ _R_BONUS = ruling_id("last_player_bonus")
 _R_SETTLEMENT = ruling_id("settlement")
 _R_ODD_BREAK_EVEN = ruling_id("odd_break_even")
 _R_TIE = ruling_id("most_pairs_tie")
+_R_PART_PAIR = ruling_id("part_pair")
 
 
 def settle(
@@ -73,7 +74,7 @@ def settle(
     ledger: Ledger,
     log: Callable[[LogEntry], None],
 ) -> None:
-    """R30-R33: the last player's bonus, then each seat's stakes, through the ledger."""
+    """R30-R33, R44: the last player's bonus, then each seat's stakes, through the ledger."""
     if last is not None and stakes.last_player_bonus:
         # R30: the last player's bonus.
         ledger.from_pot(last, stakes.last_player_bonus, _R_BONUS)
@@ -82,15 +83,19 @@ def settle(
         break_even = stakes.break_even
         assert break_even is not None  # the ruleset checks this when built
         rule = _R_ODD_BREAK_EVEN if break_even % 2 else _R_SETTLEMENT
-        payouts = _payouts(break_even)
+        payouts = _payouts(break_even, rules.part_pair)
         for seat, pile in enumerate(won):
-            k = payouts[pile.bit_count()]
+            cards = pile.bit_count()
+            k = payouts[cards]
+            # R44 names a payment that a part-pair changed (an odd distance from an
+            # even break-even); every other is the settlement's own.
+            paid_by = _R_PART_PAIR if (cards - break_even) % 2 and rule == _R_SETTLEMENT else rule
             if k > 0:
-                ledger.from_pot(seat, k, rule)
-                log((rule, seat, WINS, 0, 0, k))
+                ledger.from_pot(seat, k, paid_by)
+                log((paid_by, seat, WINS, 0, 0, k))
             elif k < 0:
-                ledger.to_pot(seat, -k, rule)
-                log((rule, seat, PAYS, 0, 0, -k))
+                ledger.to_pot(seat, -k, paid_by)
+                log((paid_by, seat, PAYS, 0, 0, -k))
     else:
         pairs = [count(w) // 2 for w in won]
         best = max(pairs)

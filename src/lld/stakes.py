@@ -16,9 +16,11 @@ arithmetic promises: the cards add up to 52, and the pot is exactly used up
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from lld.cards import NUM_CARDS
 from lld.errors import RulesetError, shown
+from lld.ledger import Amount
 
 
 @dataclass(frozen=True)
@@ -157,14 +159,16 @@ def table_for(players: int, name: str) -> StakesTable:
         raise RulesetError(f"no {players}-player deal called {name!r} (known: {known})") from None
 
 
-def stakes_for_cards(cards: int, break_even: int) -> int:
+def stakes_for_cards(cards: int, break_even: int, part_pair: str = "toward_zero") -> Amount:
     """Stakes won (positive) or paid (negative) for ending with ``cards`` won cards.
 
-    One stake per two cards away from break-even; where break-even is odd (du
+    One stake per two cards away from break-even. Where break-even is odd (du
     Coeur's eight players) a part-pair counts as a whole one, as his "win one
-    stake for six cards, and lose one for four" says (R32). A pile of an odd
-    number of cards (R38's collects_all) against an even break-even counts
-    whole pairs only, a part-pair counting for nothing (rounded toward zero).
+    stake for six cards, and lose one for four" says (R32). A pile an odd
+    number of cards from an even break-even (only R38's ``collects_all`` makes
+    one) is settled as ``part_pair`` reads the odd card (R44): it counts for
+    nothing (``toward_zero``), as a whole pair (``away_from_zero``), or as
+    half a stake (``half_stake``).
 
     >>> [stakes_for_cards(c, 8) for c in (4, 8, 10)]
     [-2, 0, 1]
@@ -172,12 +176,21 @@ def stakes_for_cards(cards: int, break_even: int) -> int:
     [-3, -1, 1, 2]
     >>> [stakes_for_cards(c, 8) for c in (5, 7, 9, 11)]
     [-1, 0, 0, 1]
+    >>> [stakes_for_cards(c, 8, "away_from_zero") for c in (5, 7, 9, 11)]
+    [-2, -1, 1, 2]
+    >>> [str(stakes_for_cards(c, 8, "half_stake")) for c in (5, 7, 9, 10)]
+    ['-3/2', '-1/2', '1/2', '1']
     >>> [stakes_for_cards(c, 5) for c in (3, 5, 7)]
     [-1, 0, 1]
     """
     diff = cards - break_even
     if break_even % 2 == 0:
-        return diff // 2 if diff >= 0 else -(-diff // 2)
+        if diff % 2 == 0 or part_pair == "toward_zero":
+            return diff // 2 if diff >= 0 else -(-diff // 2)
+        if part_pair == "half_stake":
+            return Fraction(diff, 2)
+        # away_from_zero: the odd card is paid for as the pair it is part of.
+        return (diff + 1) // 2 if diff >= 0 else -((1 - diff) // 2)
     if diff >= 0:
         return (diff + 1) // 2
     return -((1 - diff) // 2)

@@ -17,6 +17,7 @@ from typing import Any
 
 from lld.cards import count, format_cards
 from lld.game import Game
+from lld.ledger import json_amount
 from lld.presets import PRESETS
 
 
@@ -31,7 +32,7 @@ def summarize(game: Game, names: Sequence[str] = ()) -> dict[str, Any]:
             "seat": seat,
             "won": format_cards(game.won[seat]),
             "cards": count(game.won[seat]),
-            "net": game.ledger.net[seat],
+            "net": json_amount(game.ledger.net[seat]),
         }
         if seat < len(names):
             entry["name"] = names[seat]
@@ -45,7 +46,7 @@ def summarize(game: Game, names: Sequence[str] = ()) -> dict[str, Any]:
         "over": game.over,
         "seats": seats,
         "last_player": game.last_player,
-        "pot_left": game.ledger.pot,
+        "pot_left": json_amount(game.ledger.pot),
         "balanced": game.ledger.balanced,
         "set_aside": format_cards(game.aside),
         "events": [e.to_json() for e in game.events],

@@ -55,6 +55,7 @@ from lld.bots import Bot, make_bot
 from lld.deal import MAX_SEED
 from lld.errors import ConfigError, RulesetError, shown
 from lld.game import Game
+from lld.ledger import Amount
 from lld.playout import drive
 from lld.roles import role_names
 from lld.ruleset import Ruleset
@@ -134,23 +135,26 @@ class Tally:
     """
 
     hands: int = 0
-    net: int = 0
-    net_squared: int = 0
+    net: Amount = 0
+    net_squared: Amount = 0
     cards: int = 0
     last_player: int = 0
 
-    def add(self, net: int, cards: int, last: bool) -> Tally:
+    def add(self, net: Amount, cards: int, last: bool) -> Tally:
         return Tally(
             self.hands + 1, self.net + net, self.net_squared + net * net,
             self.cards + cards, self.last_player + last,
         )  # fmt: skip
 
     def __add__(self, other: Tally) -> Tally:
-        return Tally(*(a + b for a, b in zip(_values(self), _values(other), strict=True)))
+        return Tally(
+            self.hands + other.hands, self.net + other.net, self.net_squared + other.net_squared,
+            self.cards + other.cards, self.last_player + other.last_player,
+        )  # fmt: skip
 
     @property
     def mean_net(self) -> float:
-        return self.net / self.hands if self.hands else 0.0
+        return float(self.net / self.hands) if self.hands else 0.0
 
     @property
     def variance(self) -> float:
@@ -158,7 +162,7 @@ class Tally:
         if self.hands < 2:
             return 0.0
         mean = self.mean_net
-        return (self.net_squared - self.hands * mean * mean) / (self.hands - 1)
+        return float(self.net_squared - self.hands * mean * mean) / (self.hands - 1)
 
     @property
     def standard_error(self) -> float:
@@ -173,8 +177,10 @@ class Tally:
         return self.last_player / self.hands if self.hands else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        # A statistic, not a record: a net summed over parted stakes (R23, R44) is
+        # given as the nearest float, a whole one as before.
         return {
-            **dataclasses.asdict(self),
+            **{k: _number(v) for k, v in dataclasses.asdict(self).items()},
             "mean_net": self.mean_net,
             "standard_error": self.standard_error,
             "mean_cards": self.mean_cards,
@@ -182,8 +188,8 @@ class Tally:
         }
 
 
-def _values(t: Tally) -> tuple[int, ...]:
-    return (t.hands, t.net, t.net_squared, t.cards, t.last_player)
+def _number(value: Amount) -> int | float:
+    return value if isinstance(value, int) else float(value)
 
 
 @dataclass(frozen=True)
@@ -263,7 +269,7 @@ def _preset_of(rules: Ruleset) -> Ruleset:
 # ------------------------------------------------------------------ playing
 
 
-def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
+def play_block(t: Tournament, block: int) -> tuple[list[list[Amount]], int]:
     """Play one block; return the flat sums (seats, roles, bots; five each) and the
     number of unbalanced hands. Runs in a worker process, so it returns plain data."""
     n = t.players
@@ -291,9 +297,9 @@ def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
         by_dealer[dealer].append(result)
         by_seating[shift].append(result)
         unbalanced += ledger.pot != 0
-    seats, roles, bot_rows = (
-        [[0] * 5 for _ in range(n)], [[0] * 5 for _ in range(n)], [[0] * 5 for _ in range(n)]
-    )  # fmt: skip
+    seats: list[list[Amount]] = [[0] * 5 for _ in range(n)]
+    roles: list[list[Amount]] = [[0] * 5 for _ in range(n)]
+    bot_rows: list[list[Amount]] = [[0] * 5 for _ in range(n)]
     for dealer, played in enumerate(by_dealer):
         for seat, sums in enumerate(_per_seat(played, n)):
             _add(seats[seat], sums)
@@ -305,10 +311,10 @@ def play_block(t: Tournament, block: int) -> tuple[list[list[int]], int]:
 
 
 #: One hand's result as a block keeps it: the nets, the won piles, the last player.
-_HandResult = tuple[list[int], list[int], "int | None"]
+_HandResult = tuple[list[Amount], list[int], "int | None"]
 
 
-def _per_seat(played: list[_HandResult], n: int) -> list[tuple[int, int, int, int, int]]:
+def _per_seat(played: list[_HandResult], n: int) -> list[tuple[int, Amount, Amount, int, int]]:
     """For each seat, :class:`Tally`'s five sums over the hands ``played``."""
     if not played:
         return [(0, 0, 0, 0, 0)] * n
@@ -321,7 +327,7 @@ def _per_seat(played: list[_HandResult], n: int) -> list[tuple[int, int, int, in
     ]
 
 
-def _add(row: list[int], sums: tuple[int, ...]) -> None:
+def _add(row: list[Amount], sums: tuple[Amount, ...]) -> None:
     row[:] = map(add, row, sums)
 
 
@@ -371,7 +377,7 @@ def _hold(t: Tournament) -> None:
     _HELD[:] = [t]
 
 
-def _play_held_block(block: int) -> tuple[list[list[int]], int]:
+def _play_held_block(block: int) -> tuple[list[list[Amount]], int]:
     return play_block(_HELD[0], block)
 
 
@@ -466,7 +472,7 @@ def _from_pool(pool: Executor, t: Tournament, workers: int) -> Iterator[tuple[An
     from concurrent.futures import FIRST_COMPLETED, Future, wait
 
     blocks = iter(_blocks(t.hands))
-    pending: dict[Future[tuple[list[list[int]], int]], int] = {}
+    pending: dict[Future[tuple[list[list[Amount]], int]], int] = {}
     while True:
         for block in blocks:
             pending[pool.submit(_play_held_block, block)] = block

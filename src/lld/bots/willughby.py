@@ -27,6 +27,7 @@ from typing import NamedTuple
 from lld.bots.random_bot import pick_free, pick_turn
 from lld.cards import NUM_RANKS, count, rank_mask, rank_of
 from lld.errors import LldError
+from lld.ledger import Amount
 from lld.moves import CAPTURE, CLAIM, LAY, Move
 from lld.observation import Observation, sample
 
@@ -327,7 +328,7 @@ class WillughbyBot:
         u = self._rng.random
         best, best_total = None, None
         for move in captures:
-            total = 0
+            total: Amount = 0
             for _ in range(self.look_ahead):
                 g = world.copy()
                 g.play(move)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from lld.cards import count, format_cards
 from lld.concordance import ruling_id
 from lld.events import Event
+from lld.ledger import Amount, format_amount
 from lld.moves import LIE, Move
 from lld.observation import Observation
 from lld.reports import StakesReport
@@ -136,7 +137,7 @@ def prompt(view: Observation, names: Sequence[str], you: int, turn: bool) -> str
 
 
 def result_lines(
-    view: Observation, net: Sequence[int], last: int | None, pot_left: int,
+    view: Observation, net: Sequence[Amount], last: int | None, pot_left: Amount,
     stakes: StakesReport, names: Sequence[str], you: int | None,
 ) -> list[str]:  # fmt: skip
     """The settlement: each seat's cards against the break-even, and its net."""
@@ -149,7 +150,7 @@ def result_lines(
             against = f" ({diff:+d} against break-even {stakes.break_even})"
         out.append(
             f"  {who(seat, names, you):<22} {cards:>2} cards{against},"
-            f" net {net[seat]:+d} after the antes"
+            f" net {format_amount(net[seat], signed=True)} after the antes"
         )
     lastp = "nobody" if last is None else who(last, names, you)
     out.append(f"  last player: {lastp}; left in the pot: {pot_left}")

@@ -14,6 +14,7 @@ from lld.cards import count, format_cards
 from lld.events import Event
 from lld.game import Game
 from lld.hand_files import load_hand
+from lld.ledger import format_amount
 from lld.moves import KINDS, LIE
 from lld.record import HandRecord
 from lld.replay import Step, replayed
@@ -135,7 +136,7 @@ def replay_text(rec: HandRecord, game: Game, walk: tuple[Step, ...]) -> str:
             won = game.won[seat]
             lines.append(
                 f"  {rec.name_of(seat) + ':':<16} {count(won):>2} cards, net"
-                f" {game.ledger.net[seat]:+d}"
+                f" {format_amount(game.ledger.net[seat], signed=True)}"
             )
         last = "nobody" if game.last_player is None else rec.name_of(game.last_player)
         lines.append(f"  last player: {last}; left in the pot: {game.ledger.pot}")

@@ -262,6 +262,21 @@ class Concordance:
             if c.reading == "supports" and value in c.values
         )
 
+    def allowing(self, ruling: str, value: str) -> tuple[str, ...]:
+        """The sources whose words on this game read ``ambiguous`` between
+        ``value`` and another: their words allow it, though not only it.
+
+        >>> from lld.concordance import load
+        >>> load().allowing("R23", "stake_shared_among_remaining")
+        ('caidis',)
+        """
+        backing = {
+            c.source
+            for c in self.clauses_for(ruling)
+            if c.reading == "ambiguous" and value in c.values and c.game is None
+        }
+        return tuple(s for s in SOURCE_IDS if s in backing)
+
     def credits(self, ruling: str, value: str) -> tuple[str, ...]:
         """The sources credited with ``value`` of ``ruling``, in the project's order.
 

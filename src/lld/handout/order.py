@@ -117,7 +117,7 @@ PARTS: tuple[Part, ...] = (
     Part(
         "settling",
         "Settling up",
-        _ids("last_player_bonus", "settlement", "odd_break_even", "most_pairs_tie"),
+        _ids("last_player_bonus", "settlement", "odd_break_even", "part_pair", "most_pairs_tie"),
     ),
 )
 
@@ -191,6 +191,9 @@ def uses(rules: Ruleset) -> frozenset[str]:
         ruling_id("odd_break_even"): rules.settlement == "break_even"
         and any((t.break_even or 0) % 2 for t in tables),
         ruling_id("most_pairs_tie"): rules.settlement == "most_pairs",
+        # Only a capture of three makes a part-pair, and only a break-even prices it.
+        ruling_id("part_pair"): rules.settlement == "break_even"
+        and rules.one_against_pair == "collects_all",
     }
     return frozenset(r for part in PARTS for r in part.rulings if when.get(r, True))
 

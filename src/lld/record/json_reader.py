@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from lld.cards import FULL_DECK, format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError, RecordError, RulesetError
+from lld.ledger import Amount, parse_amount
 from lld.moves import Move
 from lld.presets import ruleset as preset_ruleset
 from lld.record.json_writer import JSON_FORMAT, schema
@@ -81,6 +82,20 @@ class _JsonReader:
             raise self.fail(path, f"{what} must be a whole number, not {_json_type(value)}")
         assert isinstance(value, int)
         return value
+
+    def stakes(self, value: object, path: str, what: str) -> Amount:
+        """A number of stakes: a whole number, or a fraction in a string (R23, R44)."""
+        if isinstance(value, str):
+            if not _form().stakes.fullmatch(value):
+                raise self.fail(
+                    path, f"{what} must be a whole number or a fraction such as '1/3',"
+                    f" not {_json_type(value)}",
+                )  # fmt: skip
+            try:
+                return parse_amount(value, what)
+            except NotationError as error:
+                raise self.fail(path, str(error)) from None
+        return self.whole(value, path, what)
 
     def cards(self, value: object, path: str) -> int:
         text = self.text(value, path, "cards")
@@ -288,7 +303,7 @@ class _JsonReader:
     def read_result(self, value: object, players: int) -> Result:
         r = self.obj(value, "$.result", RESULT_KEYS, RESULT_KEYS)
         net = tuple(
-            self.whole(x, f"$.result.net[{i}]", "a net")
+            self.stakes(x, f"$.result.net[{i}]", "a net")
             for i, x in enumerate(self.array(r["net"], "$.result.net"))
         )
         if len(net) != players:
@@ -298,7 +313,7 @@ class _JsonReader:
             last = self.whole(last, "$.result.last_player", "the last player (or null)")
             if not 0 <= last < players:
                 raise self.fail("$.result.last_player", f"last player {last} is not a seat")
-        pot = self.whole(r["pot_left"], "$.result.pot_left", "pot_left")
+        pot = self.stakes(r["pot_left"], "$.result.pot_left", "pot_left")
         return Result(net, last, pot)
 
 
@@ -307,6 +322,8 @@ class _Form(NamedTuple):
 
     cards: re.Pattern[str]
     move: re.Pattern[str]
+    #: A parted number of stakes, as a string (a whole one is a JSON number).
+    stakes: re.Pattern[str]
     presets: tuple[str, ...]
     #: Each option's values as JSON gives them (``None``: null, no game).
     options: dict[str, tuple[str | None, ...]]
@@ -323,6 +340,7 @@ def _form() -> _Form:
     return _Form(
         re.compile(defs["cards"]["pattern"]),
         re.compile(defs["move"]["pattern"]),
+        re.compile(defs["stakes"]["oneOf"][1]["pattern"]),
         tuple(props["ruleset"]["enum"]),
         {name: tuple(spec["enum"]) for name, spec in props["options"]["properties"].items()},
     )

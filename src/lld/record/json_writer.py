@@ -8,6 +8,7 @@ from typing import Any
 
 from lld.cards import format_cards
 from lld.errors import LldError
+from lld.ledger import json_amount
 from lld.record.model import HandRecord
 
 #: The ``format`` value of the JSON form.
@@ -60,7 +61,9 @@ def to_json(rec: HandRecord) -> dict[str, Any]:
         obj["trailing"] = list(rec.trailing)
     if rec.result is not None:
         net, last, pot = rec.result
-        obj["result"] = {"net": list(net), "last_player": last, "pot_left": pot}
+        obj["result"] = {
+            "net": [json_amount(x) for x in net], "last_player": last, "pot_left": json_amount(pot)
+        }  # fmt: skip
     return obj
 
 

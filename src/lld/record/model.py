@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple, NoReturn
 
 from lld.cards import FULL_DECK
 from lld.deal import Deal
 from lld.errors import LldError, RecordError, RulesetError
 from lld.game import Game
+from lld.ledger import Amount, whole_if_whole
 from lld.moves import Move
 from lld.presets import ruleset as preset_ruleset
 from lld.ruleset import OPTIONS, Ruleset
@@ -60,9 +62,9 @@ class MoveLine(NamedTuple):
 class Result(NamedTuple):
     """How the hand ended: net stakes per seat, the last player, the pot left over."""
 
-    net: tuple[int, ...]
+    net: tuple[Amount, ...]
     last_player: int | None
-    pot_left: int
+    pot_left: Amount
 
     @classmethod
     def of(cls, game: Game) -> Result:
@@ -317,13 +319,14 @@ def _normalize_and_check(rec: HandRecord) -> None:
     put(rec, "moves", tuple(lines))
     if rec.result is not None:
         net, last, pot = rec.result
-        if not all(is_whole_number(x) for x in (*net, pot)):
-            fail("the result's numbers must be whole numbers")
+        if not all(is_whole_number(x) or isinstance(x, Fraction) for x in (*net, pot)):
+            fail("the result's numbers must be whole numbers or fractions")
         if len(net) != n:
             fail(f"the result gives {len(net)} nets for {n} players")
         if last is not None and (not is_whole_number(last) or not 0 <= last < n):
             fail(f"last player {last!r} is not a seat")
-        put(rec, "result", Result(tuple(net), last, pot))
+        net = tuple(whole_if_whole(x) for x in net)
+        put(rec, "result", Result(net, last, whole_if_whole(pot)))
 
 
 def _move_is_writable(move: Move) -> bool:

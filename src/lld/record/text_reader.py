@@ -8,6 +8,7 @@ from typing import NamedTuple
 from lld.cards import FULL_DECK, format_cards, parse_cards
 from lld.deal import Deal
 from lld.errors import LldError, NotationError, RecordError, RulesetError
+from lld.ledger import Amount, parse_amount
 from lld.moves import Move
 from lld.presets import ruleset as preset_ruleset
 from lld.record.model import (
@@ -29,7 +30,8 @@ _HEADER_KEYS = (
     "hand N", "table", "won N", "moves",
 )  # fmt: skip
 _NUMBER = re.compile(r"[0-9]{1,30}", re.ASCII)
-_SIGNED = re.compile(r"[+-]?[0-9]{1,30}", re.ASCII)
+#: A number of stakes: whole, or a fraction where a reading parts a stake (R23, R44).
+_STAKES = re.compile(r"[+-]?[0-9]{1,30}(/[0-9]{1,30})?", re.ASCII)
 _SEAT_KEY = re.compile(r"(hand|won)\s*([0-9]{1,6})", re.ASCII)
 #: Header keys that, met among the moves, mean a header line came too late.
 _LATE_HEADER_KEYS = (
@@ -73,6 +75,12 @@ class _TextReader:
 
     def fail(self, line: int, problem: str) -> RecordError:
         return RecordError(self.at(line), problem)
+
+    def amount(self, text: str, line: int, what: str) -> Amount:
+        try:
+            return parse_amount(text, what)
+        except NotationError as error:
+            raise self.fail(line, str(error)) from None
 
     def read(self) -> HandRecord:
         section = "header"
@@ -366,13 +374,14 @@ class _TextReader:
                 )  # fmt: skip
         net_p, last_p, pot_p = (self.result[k] for k in RESULT_KEYS)
         words = net_p.value.replace(",", " ").split()
-        if not all(_SIGNED.fullmatch(w) for w in words):
+        if not all(_STAKES.fullmatch(w) for w in words):
             raise self.fail(
-                net_p.line, f"net must be whole numbers, one per seat, not {net_p.value!r}"
-            )
+                net_p.line, "net must be numbers of stakes (whole, or a fraction such as"
+                f" +1/3), one per seat, not {net_p.value!r}",
+            )  # fmt: skip
         if len(words) != players:
             raise self.fail(net_p.line, f"net gives {len(words)} numbers for {players} players")
-        net = tuple(int(w) for w in words)
+        net = tuple(self.amount(w, net_p.line, "a net") for w in words)
         last: int | None
         if last_p.value.lower() in ("none", "-"):
             last = None
@@ -384,9 +393,12 @@ class _TextReader:
             last = int(last_p.value)
             if last >= players:
                 raise self.fail(last_p.line, f"last player {last} is not a seat")
-        if not _SIGNED.fullmatch(pot_p.value):
-            raise self.fail(pot_p.line, f"pot_left must be a whole number, not {pot_p.value!r}")
-        pot = int(pot_p.value)
+        if not _STAKES.fullmatch(pot_p.value):
+            raise self.fail(
+                pot_p.line, "pot_left must be a number of stakes (whole, or a fraction such"
+                f" as 1/3), not {pot_p.value!r}",
+            )  # fmt: skip
+        pot = self.amount(pot_p.value, pot_p.line, "pot_left")
         return Result(net, last, pot), tuple(self.at(p.line) for p in (net_p, last_p, pot_p))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lld.cards import format_cards
+from lld.ledger import Amount, format_amount
 from lld.record.model import HandRecord
 
 #: The first line :func:`format_record` writes; optional when reading.
@@ -11,9 +12,9 @@ MAGIC = "# lld hand record"
 _COMMENT_COLUMN = 20
 
 
-def signed(n: int) -> str:
-    """A net as the record writes it: ``+2``, ``-1``, ``0``."""
-    return f"{n:+d}" if n else "0"
+def signed(n: Amount) -> str:
+    """A net as the record writes it: ``+2``, ``-1``, ``0``, ``+1/3``."""
+    return format_amount(n, signed=True)
 
 
 def _option_value(value: str | None) -> str:
@@ -58,7 +59,7 @@ def format_record(rec: HandRecord) -> str:
             "result:",
             f"net: {' '.join(signed(x) for x in net)}",
             f"last_player: {'none' if last is None else last}",
-            f"pot_left: {pot}",
+            f"pot_left: {format_amount(pot)}",
         ]
     return "\n".join(out) + "\n"
 
