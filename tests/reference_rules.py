@@ -482,8 +482,8 @@ def R40_layable(pos: Position, seat: int, rank: int) -> bool:
     """``layable``: the right to lay a pair of a pair royal outlives its third card.
     ``by_dead_rule``: that pair is laid only as R19 with R39's trigger allows."""
     value = pos.rules.broken_pair_royal
-    if value == "by_dead_rule":
-        return False
+    if value == "by_dead_rule" or pos.rules.hand_pair_royal == "kept_in_hand":
+        return False  # no right to outlive where R18 gave none
     assert value == "layable", value
     return R40_pair_royal_rest(pos, seat, rank)
 
@@ -492,7 +492,8 @@ def R17_R18_R19_lay_sizes(pos: Position, seat: int, rank: int) -> set[int]:
     """How many cards of ``rank`` the seat may lay by him from the hand.
 
     R17: a mournival, as two pairs or whole (2 or 4), and the rest of one he
-    laid half of. R18: a pair of a pair royal (2; the third stays). R19: a pair
+    laid half of. R18: a pair of a pair royal (2; the third stays), where
+    ``pair_may_be_laid``; kept in hand, none. R19: a pair
     that can no longer be mated, as R39's trigger reads that (2). R40: the pair
     left of a pair royal whose third card he played, where ``layable``. Any
     other pair may still be mated, so it may not be laid.
@@ -501,7 +502,7 @@ def R17_R18_R19_lay_sizes(pos: Position, seat: int, rank: int) -> set[int]:
     if held == 4:
         return {2, 4}
     if held == 3:
-        return {2}
+        return {2} if pos.rules.hand_pair_royal == "pair_may_be_laid" else set()
     if held == 2 and (
         R17_mournival_rest(pos, seat, rank)
         or R39_dead_pair(pos, seat, rank)

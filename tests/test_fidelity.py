@@ -465,6 +465,23 @@ def test_R42_may_claim_reads_du_coeurs_not_out() -> None:
     rules_tests.check_R42(variant("lain_down_claims", "may_claim"))
 
 
+def test_R18_pair_may_be_laid_as_du_coeur_parlett_and_caidis_say() -> None:
+    rests_on("DC-24", "R18", "pair_may_be_laid")
+    rests_on("P-15", "R18", "pair_may_be_laid")
+    rests_on("CC-29", "R18", "pair_may_be_laid")
+    rules_tests.check_R18(variant("hand_pair_royal", "pair_may_be_laid"))
+
+
+def test_R18_kept_in_hand_reads_sympkyn_as_he_writes_it() -> None:
+    # Sympkyn's objective names 'pairs and mournivals' won from the hand, not
+    # the pair royal, and his turn has no lay: his words allow both answers.
+    assert CONC.clause("S-68").reading == "ambiguous"
+    rests_on("S-68", "R18", "kept_in_hand")
+    assert ("sympkyn", "hand_pair_royal") in EDITORIAL_CHOICES
+    rules_tests.check_R18(ruleset("sympkyn", hand_pair_royal="kept_in_hand"))
+    rules_tests.check_R18(variant("hand_pair_royal", "kept_in_hand"))
+
+
 def r44_no_source_gives(value: str) -> None:
     # Only pairs are placed by a player (DC-41): no source meets an odd won pile,
     # so no clause gives any value and every preset's is editorial.

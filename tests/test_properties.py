@@ -397,6 +397,8 @@ class Model:
                     continue
                 if held == 2 and not self.dead_pair(seat, rank):
                     continue  # R19, R39: only a pair that can never be mated
+                if held == 3 and r.hand_pair_royal == "kept_in_hand":
+                    continue  # R18: a pair royal's cards are played like any others
                 timely = (  # R20
                     r.hand_pairs_when == "any_time"
                     or (r.hand_pairs_when == "promptly_or_own_turn" and seat == self.to_play)
@@ -439,7 +441,8 @@ class Model:
         rank = ((m.hand | m.table).bit_length() - 1) >> 2
         if m.kind == CAPTURE:
             broken = count(nib(self.hands[seat], rank)) == 3 and count(nib(m.hand, rank)) == 1
-            if broken and self.rules.broken_pair_royal == "layable":
+            layable = self.rules.hand_pair_royal == "pair_may_be_laid"  # R18
+            if broken and layable and self.rules.broken_pair_royal == "layable":
                 self.rest.add((seat, rank))  # R40: his pair royal's pair stays layable
             self.hands[seat] &= ~m.hand
             self.table &= ~m.table
@@ -462,7 +465,8 @@ class Model:
             # R35: a forced lie-down with a capture open (only allowed_as_mistake lets
             # it be made)
             mistake = self.rules.lie_down == "forced" and self.can_capture(seat)
-            could_lay = {rk for rk in range(13) if count(nib(hand, rk)) >= 3
+            least = 3 if self.rules.hand_pair_royal == "pair_may_be_laid" else 4  # R17, R18
+            could_lay = {rk for rk in range(13) if count(nib(hand, rk)) >= least
                          or self.dead_pair(seat, rk)}  # fmt: skip
             self.table |= hand
             self.hands[seat] = 0

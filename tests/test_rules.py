@@ -672,17 +672,35 @@ def test_R17_mournival_in_hand(preset: str) -> None:
 
 def check_R18(rules: Ruleset) -> None:
     g = position(rules, ["8C 2C", "7C 7D 7H 9C", "TC 3C"], "7S 8D 9D TD")
-    assert {m for m in g.free_moves(1) if m.kind == LAY} == {Move.parse("1: lay 7C 7D")}
-    assert_illegal(g, "1: lay 7C 7D 7H", "R18")
-    assert_illegal(g, "1: lay 7C", "R18")
-    play(g, "1: lay 7D 7H", "R18")
-    assert g.won[1] == cards("7D 7H")
-    assert g.hands[1] == cards("7C 9C")
-    assert not [m for m in g.free_moves(1) if m.kind == LAY]
-    assert_illegal(g, "1: lay 7C", "R19")
-    play(g, "0: 8C x 8D", "R12")
-    play(g, "1: 7C x 7S", "R12")
-    assert g.won[1] == SEVENS
+    if rules.hand_pair_royal == "pair_may_be_laid":
+        assert {m for m in g.free_moves(1) if m.kind == LAY} == {Move.parse("1: lay 7C 7D")}
+        assert_illegal(g, "1: lay 7C 7D 7H", "R18")
+        assert_illegal(g, "1: lay 7C", "R18")
+        play(g, "1: lay 7D 7H", "R18")
+        assert g.won[1] == cards("7D 7H")
+        assert g.hands[1] == cards("7C 9C")
+        assert not [m for m in g.free_moves(1) if m.kind == LAY]
+        assert_illegal(g, "1: lay 7C", "R19")
+        play(g, "0: 8C x 8D", "R12")
+        play(g, "1: 7C x 7S", "R12")
+        assert g.won[1] == SEVENS
+    elif rules.hand_pair_royal == "kept_in_hand":
+        # The pair royal is never laid as such; its cards are played one at a time.
+        assert not [m for m in g.free_moves(1) if m.kind == LAY]
+        for lay in ("1: lay 7D 7H", "1: lay 7C 7D 7H", "1: lay 7C"):
+            assert_illegal(g, lay, "R18", "hand_pair_royal=kept_in_hand")
+        play(g, "0: 8C x 8D", "R12")
+        play(g, "1: 7C x 7S", "R12")
+        assert g.won[1] & SEVENS == cards("7C 7S")
+        # What is left is a pair whose mates are won: R19 with R39's trigger, and no
+        # right kept from a pair royal that could never be laid (R40).
+        lays = {m for m in g.free_moves(1) if m.kind == LAY}
+        if rules.dead_pair_trigger == "unmateable":
+            assert lays == {Move.parse("1: lay 7D 7H")}
+        else:  # the other two were won by himself, not by others; or never
+            assert not lays
+    else:
+        unknown("hand_pair_royal", rules.hand_pair_royal)
 
 
 @by_preset
@@ -1910,6 +1928,11 @@ def test_R39_dead_pair_trigger_values(preset: str, value: str) -> None:
 @by_value("broken_pair_royal")
 def test_R40_broken_pair_royal_values(preset: str, value: str) -> None:
     check_R40(with_value(preset, "broken_pair_royal", value))
+
+
+@by_value("hand_pair_royal")
+def test_R18_hand_pair_royal_values(preset: str, value: str) -> None:
+    check_R18(with_value(preset, "hand_pair_royal", value))
 
 
 @by_value("part_pair")

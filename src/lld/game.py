@@ -217,6 +217,8 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_own_turn_lays": SAME,
     "_out_when_emptied_by_laying": SAME,
     "_lay_is_turn": SAME,
+    "_pair_royal_layable": SAME,
+    "_pair_royal_rest_layable": SAME,
     "_claim_in_rotation": SAME,
     "_claim_next_turn": SAME,
     "_claimable_kinds": SAME,
@@ -330,9 +332,11 @@ class Game:
         self._forced = tables.forced_lie_down
         self._lie_down_mistakes = tables.lie_down_mistakes
         self._any_time_lays = tables.any_time_lays
-        self._own_turn_lays = rules.hand_pairs_when == "promptly_or_own_turn"
-        self._out_when_emptied_by_laying = rules.emptied_by_laying == "out_at_once"
-        self._lay_is_turn = rules.laying_turn == "counts_as_turn"
+        self._own_turn_lays = tables.own_turn_lays
+        self._out_when_emptied_by_laying = tables.out_when_emptied_by_laying
+        self._lay_is_turn = tables.lay_is_turn
+        self._pair_royal_layable = tables.pair_royal_layable
+        self._pair_royal_rest_layable = tables.pair_royal_rest_layable
         self._claim_in_rotation = tables.claim_in_rotation
         self._claim_next_turn = tables.claim_next_turn
         self._claimable_kinds = tables.claimable_kinds
@@ -589,7 +593,7 @@ class Game:
             # nobody can mate, R19 below puts it back on watch.
             if NIBBLE_COUNT[hand >> shift & 15] == 2:
                 self._royal_rest[seat] |= 1 << (shift >> 2)
-                if self.rules.broken_pair_royal != "layable":
+                if not self._pair_royal_rest_layable:
                     watch[seat] &= ~(1 << (shift >> 2))
             else:
                 watch[seat] &= ~(1 << (shift >> 2))
@@ -696,7 +700,10 @@ class Game:
 
     def _rescan_lay_watch(self) -> None:
         """Work out afresh which ranks each hand might lay down (after hands change)."""
-        self._lay_watch = watch = ranks_holding_each(self.hands, 3)
+        # Every mournival, and every pair royal where R18 lets a pair of it be laid.
+        self._lay_watch = watch = ranks_holding_each(
+            self.hands, 3 if self._pair_royal_layable else 4
+        )
         if self._won_all:  # a pair is dead only once the other two are won
             for seat, hand in enumerate(self.hands):
                 for rank in iter_ranks(ranks_present(hand)):
@@ -711,7 +718,7 @@ class Game:
 
     def _lay_sizes(self, seat: int, rank: int, held: int) -> tuple[int, ...]:
         """R17-R19, R39, R40: how many cards of ``rank`` ``seat`` may lay down from ``held``."""
-        if held == 2 and not self._could_lay(seat, rank, 2):
+        if held < 4 and not self._could_lay(seat, rank, held):
             return ()
         return LAY_SIZES[held]
 
@@ -898,6 +905,11 @@ class Game:
                 raise IllegalMoveError(
                     move, "a mournival is laid as two pairs or whole", R_HAND_MOURNIVAL
                 )
+            if held == 3 and not self._pair_royal_layable:
+                raise IllegalMoveError(
+                    move, "a pair royal held in hand is not laid: its cards are played"
+                    " like any others", R_HAND_PAIR_ROYAL, setting(self.rules, "hand_pair_royal"),
+                )  # fmt: skip
             if held == 3:
                 raise IllegalMoveError(
                     move, "only a pair of a pair royal may be laid", R_HAND_PAIR_ROYAL
@@ -1063,7 +1075,7 @@ class Game:
         """R40: why ``seat`` may not lay the pair left of his pair royal of ``rank`` once its
         third card is played (``by_dead_rule``, and it is not dead by R19 with R39's
         trigger), or ``None`` if that is not why."""
-        if not self._royal_rest[seat] >> rank & 1 or self.rules.broken_pair_royal == "layable":
+        if not self._royal_rest[seat] >> rank & 1 or self._pair_royal_rest_layable:
             return None
         return (
             "the pair left of a pair royal whose third card was played is laid only as a pair"
@@ -1076,13 +1088,15 @@ class Game:
     def _could_lay(self, seat: int, rank: int, held: int) -> bool:
         """R17-R19, R39, R40: whether ``seat``, holding ``held`` cards of ``rank``, may lay a
         pair of it at all (when, R20, aside)."""
-        if held >= 3:
-            return True
+        if held == 4:
+            return True  # R17: a mournival
+        if held == 3:
+            return self._pair_royal_layable  # R18: a pair of a pair royal
         if held != 2:
             return False
         if self._mournival_rest[seat] >> rank & 1:
             return True  # R17: the other half of a mournival he laid half of
-        if self._royal_rest[seat] >> rank & 1 and self.rules.broken_pair_royal == "layable":
+        if self._royal_rest[seat] >> rank & 1 and self._pair_royal_rest_layable:
             return True  # R40: the right to lay a pair of a pair royal outlives its third card
         return self._pair_is_dead(seat, rank)
 

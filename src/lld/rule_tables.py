@@ -171,6 +171,18 @@ class CompiledRules(NamedTuple):
     lie_down_mistakes: bool
     #: R20: pairs may be laid at any moment (``hand_pairs_when=any_time``).
     any_time_lays: bool
+    #: R20: a pair not laid at once may still be laid on one's own turn
+    #: (``hand_pairs_when=promptly_or_own_turn``).
+    own_turn_lays: bool
+    #: R21: a lay by the seat to play, once play has begun, is his turn.
+    lay_is_turn: bool
+    #: R18: a pair of a pair royal held in hand may be laid.
+    pair_royal_layable: bool
+    #: R40: the pair left of such a pair royal, once its third card is played,
+    #: stays layable (only where R18 let it be laid in the first place).
+    pair_royal_rest_layable: bool
+    #: R43: a hand emptied by laying is out at once.
+    out_when_emptied_by_laying: bool
     #: R25: oversights are claimed only on one's own turn.
     claim_in_rotation: bool
     #: R26: an oversight must be claimed before the next turn.
@@ -226,6 +238,12 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         forced_lie_down=forced and rules.lie_down_mistake == "refused",
         lie_down_mistakes=forced and rules.lie_down_mistake == "allowed_as_mistake",
         any_time_lays=rules.hand_pairs_when == "any_time",
+        own_turn_lays=rules.hand_pairs_when == "promptly_or_own_turn",
+        lay_is_turn=rules.laying_turn == "counts_as_turn",
+        pair_royal_layable=rules.hand_pair_royal == "pair_may_be_laid",
+        pair_royal_rest_layable=rules.hand_pair_royal == "pair_may_be_laid"
+        and rules.broken_pair_royal == "layable",
+        out_when_emptied_by_laying=rules.emptied_by_laying == "out_at_once",
         claim_in_rotation=rules.claim_priority == "first_in_rotation",
         claim_next_turn=rules.claim_deadline == "next_turn",
         claimable_kinds=claimable,

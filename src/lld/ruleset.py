@@ -49,6 +49,7 @@ TableMournival = Literal["dealer_takes", "dealer_first"]
 PairRoyalCapture = Literal["one_or_three", "three_only"]
 PairRoyalRemainder = Literal["claimable", "to_dealer"]
 PairAgainstPair = Literal["one_at_a_time", "may_take_four", "must_take_four"]
+HandPairRoyal = Literal["pair_may_be_laid", "kept_in_hand"]
 HandPairsWhen = Literal["any_time", "promptly_or_own_turn", "promptly_only"]
 LayingTurn = Literal["not_a_turn", "counts_as_turn"]
 LieDown = Literal["forced", "voluntary"]
@@ -137,6 +138,7 @@ class Ruleset:
     pair_royal_capture: PairRoyalCapture
     pair_royal_remainder: PairRoyalRemainder
     pair_against_pair: PairAgainstPair
+    hand_pair_royal: HandPairRoyal
     hand_pairs_when: HandPairsWhen
     laying_turn: LayingTurn
     lie_down: LieDown
