@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from lld.cards import iter_cards, parse_cards
 from lld.events import Event
@@ -34,7 +34,6 @@ from lld.kinds import EventKind
 
 if TYPE_CHECKING:
     from lld.moves import Move
-    from lld.replay import Outcome
 
 _RANK_NAMES = (
     "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
@@ -99,6 +98,35 @@ def joined(words: Sequence[str], last: str = "and") -> str:
 _SEAT = re.compile(r"\bseat (\d+)")
 _CARDS = re.compile(r"\b[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*\b")
 _OPTION = re.compile(r",? ?\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*=[a-z0-9_]+")
+
+
+class ToldOutcome(Protocol):
+    """What :meth:`Table.outcome` tells: :class:`lld.replay.Outcome` (a Protocol,
+    so that this module need not import the replay: :mod:`lld.drawing`, which the
+    replay's steps draw themselves with, tells their events through it)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def net(self) -> tuple[int, ...] | None: ...
+    @property
+    def last_player(self) -> int | None: ...
+    @property
+    def pot_left(self) -> int | None: ...
+    @property
+    def move_number(self) -> int | None: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def redealt(self) -> bool: ...
+    @property
+    def to_play(self) -> int | None: ...
+    @property
+    def why_no_game(self) -> str | None: ...
 
 
 class Table(NamedTuple):
@@ -223,7 +251,7 @@ Player 4 is the last player left in; 1 stake is left in the pot'
             parts.append("the pot is empty")
         return "; ".join(parts)
 
-    def outcome(self, o: Outcome, moves: Sequence[Move] = ()) -> str:
+    def outcome(self, o: ToldOutcome, moves: Sequence[Move] = ()) -> str:
         """What a replay under another reading did, in plain sentences (see
         :func:`lld.replay.replay_under`); ``moves``: the record's moves, to name the
         move where it stops.
@@ -272,4 +300,4 @@ def table_of(players: int, dealer: int, names: Sequence[str] = ()) -> Table:
     return Table(players, dealer, tuple(names) if len(names) == players else ())
 
 
-__all__ = ["Table", "card_name", "cards_phrase", "table_of"]
+__all__ = ["Table", "ToldOutcome", "card_name", "cards_phrase", "table_of"]
