@@ -1,4 +1,4 @@
-"""Positions and one seat's view drawn as cards: the rows a board shows, and their HTML.
+"""Positions, steps, outcomes and deals as HTML: the one renderer of every front end.
 
 :func:`board` reads a :class:`~lld.position.Position` (everything on the table)
 or an :class:`~lld.observation.Observation` (what one seat can know) into
@@ -8,6 +8,13 @@ are only counts, so a drawing of it holds no card hidden from that seat.
 :func:`board_html` draws the rows with :mod:`lld.svg`; it is what
 ``Position._repr_html_`` and ``Observation._repr_html_`` show in a notebook,
 and the site draws the same rows (with shared card drawings, :func:`lld.svg.use_row`).
+
+:func:`step_html`, :func:`start_html`, :func:`outcome_html` and :func:`deal_html`
+draw a hand's steps, a replay's outcome and a deal, around those boards. A
+notebook (``Step._repr_html_``, ``Outcome._repr_html_``), the site's cells and
+the site's pages all draw them here, each passing a :class:`Page` that says
+what the page gives: how a ruling is linked, what the players are called,
+whether the cards share one drawing each, whether each step is an anchor.
 
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
@@ -233,6 +240,7 @@ class Page(NamedTuple):
         return (self.link or _plain_rule)(ruling_id)
 
     def draw(self) -> DrawRow:
+        """How the page draws a row of cards."""
         return svg.use_row if self.shared else lambda cards, hidden: svg.row(cards, hidden=hidden)
 
     def table(self, view: View) -> Table:
