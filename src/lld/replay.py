@@ -190,7 +190,7 @@ class Outcome:
     #: gives no game for 3 players".
     why_no_game: str | None = None
     #: ``illegal``: ``reason`` with the seats, cards and rulings it names kept
-    #: apart, for a reader's words (:meth:`lld.narrate.Table.refusal`).
+    #: apart, for a reader's words (``lld.narrate.Table.refusal``).
     why: Reason | None = field(default=None, repr=False, compare=False)
 
     @property

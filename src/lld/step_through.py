@@ -32,7 +32,7 @@ from lld.replay import steps
 if TYPE_CHECKING:
     from lld.record.model import HandRecord
 
-__all__ = ["Page", "hand_html"]
+__all__ = ["hand_html"]
 
 
 def hand_html(rec: HandRecord, page: Page | None = None, seat: int | None = None) -> str:
