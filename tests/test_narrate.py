@@ -8,8 +8,9 @@ import re
 import pytest
 
 import lld
-from lld.cards import iter_cards, parse_cards
+from lld.cards import format_cards, iter_cards, parse_cards
 from lld.demonstrate import examples_directory
+from lld.errors import Cited, Reason
 from lld.events import Event
 from lld.kinds import EventKind
 from lld.narrate import Table, card_name, cards_phrase, table_of
@@ -72,17 +73,39 @@ def test_each_move_of_every_example_hand_names_its_cards() -> None:
 # ------------------------------------------------------------------ replays under other readings
 
 
+def _refused(game: lld.Game, move: str) -> lld.IllegalMoveError:
+    with pytest.raises(lld.IllegalMoveError) as refused:
+        game.check(lld.Move.parse(move))
+    return refused.value
+
+
 def test_a_refused_move_s_reason_is_told_in_a_reader_s_words() -> None:
-    table = Table(4, 0, names=("Anne", "Bob", "Cat", "Dan"))
-    assert table.reason("it is seat 1's turn, not seat 2's (R4)") == (
-        "it is Bob's turn, not Cat's (R4)"
-    )
-    assert Table(4, 0).reason("9C 9D 9H 9S is not on the table") == (
-        "the mournival of nines (clubs, diamonds, hearts, spades) is not on the table"
-    )
-    assert Table(4, 0).reason("laid only so (R19 with R39, dead_pair_trigger=other_pair_won)") == (
-        "laid only so (R19 with R39)"
-    )
+    """A refusal keeps the seats, cards and rulings it names apart from its words
+    (``IllegalMoveError.why``): the engine's text and a reader's are both filled
+    in from them, and nothing reads them back out of the engine's text."""
+    game = lld.Game.new(lld.ruleset("parlett"), players=4, seed=1)
+    names = ("Anne", "Bob", "Cat", "Dan")
+    table = Table(4, game.dealer, names=names)
+    now, other = game.to_play, (game.to_play + 1) % 4
+    turn = _refused(game, f"{other}: lie")
+    assert turn.reason == f"it is seat {now}'s turn, not seat {other}'s"
+    assert str(turn.why) == turn.reason
+    assert table.refusal(turn.why) == f"it is {names[now]}'s turn, not {names[other]}'s"
+    # A rank with no card on the table: a claim of two of it names cards not there.
+    rank = next(r for r in range(13) if not game.table >> (4 * r) & 15)
+    pair = 3 << (4 * rank)
+    absent = _refused(game, f"{now}: claim {format_cards(pair)}")
+    assert absent.reason == f"{format_cards(pair)} is not on the table"
+    assert Table(4, game.dealer).refusal(absent.why) == f"{cards_phrase(pair)} is not on the table"
+    stranger = _refused(game, "7: lie")
+    assert stranger.reason == "there is no seat 7 at a table of 4"
+    assert table.refusal(stranger.why) == "there is no Player 8 at a table of 4"
+    cited = Cited(("R19", "R39"), "dead_pair_trigger=other_pair_won")
+    why = Reason.of("laid only so ({cited})", cited=cited)
+    assert str(why) == "laid only so (R19 with R39, dead_pair_trigger=other_pair_won)"
+    assert Table(4, 0).refusal(why) == "laid only so (R19 with R39)"
+    # A reason without places is its words, for a program and a reader alike.
+    assert Table(4, 0).refusal(Reason("the hand is over")) == "the hand is over"
 
 
 def test_a_result_says_who_wins_and_loses_the_last_player_and_the_pot() -> None:

@@ -205,7 +205,7 @@ def test_steps_and_outcomes_draw_themselves_with_the_one_renderer() -> None:
     """A notebook's drawing of a step or an outcome (``_repr_html_``) is
     lld.drawing's, which the site's cells use too (with links to the site)."""
     from lld.demonstrate import examples_directory
-    from lld.drawing import outcome_html, step_html
+    from lld.drawing import Page, outcome_html, step_html
     from lld.record import load_record
     from lld.replay import replay_under, steps
 
@@ -220,7 +220,7 @@ def test_steps_and_outcomes_draw_themselves_with_the_one_renderer() -> None:
     assert html == outcome_html(outcome)
     assert "Illegal under this reading" in html
     assert "<code>lie_down_pair=to_dealer</code>" in html
-    linked = outcome_html(outcome, link=lambda rule: f'<a href="#{rule}">{rule}</a>')
+    linked = outcome_html(outcome, Page(link=lambda rule: f'<a href="#{rule}">{rule}</a>'))
     assert '<a href="#R24">R24</a>' in linked
 
 

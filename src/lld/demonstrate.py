@@ -367,7 +367,7 @@ def _parting(
         f"Parts at move {i + 1} ({table.move(moves[i])})" if i < len(moves) else "Parts at the end"
     )
     if o.kind == "illegal" and o.move_number == i + 1:
-        why = table.reason(o.reason or "")
+        why = table.refusal(o.why) if o.why is not None else o.reason or ""
         ruling = f" ({o.rule})" if o.rule and f"({o.rule}" not in why else ""
         return Parting(readings, i + 1, f"{where}: not allowed here, because {why}{ruling}.")
     if o.kind == "ends_early" and o.move_number == i:

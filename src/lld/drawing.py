@@ -1,4 +1,4 @@
-"""Positions and one seat's view drawn as cards: the rows a board shows, and their HTML.
+"""Positions, steps, outcomes and deals as HTML: the one renderer of every front end.
 
 :func:`board` reads a :class:`~lld.position.Position` (everything on the table)
 or an :class:`~lld.observation.Observation` (what one seat can know) into
@@ -8,6 +8,13 @@ are only counts, so a drawing of it holds no card hidden from that seat.
 :func:`board_html` draws the rows with :mod:`lld.svg`; it is what
 ``Position._repr_html_`` and ``Observation._repr_html_`` show in a notebook,
 and the site draws the same rows (with shared card drawings, :func:`lld.svg.use_row`).
+
+:func:`step_html`, :func:`start_html`, :func:`outcome_html` and :func:`deal_html`
+draw a hand's steps, a replay's outcome and a deal, around those boards. A
+notebook (``Step._repr_html_``, ``Outcome._repr_html_``), the site's cells and
+the site's pages all draw them here, each passing a :class:`Page` that says
+what the page gives: how a ruling is linked, what the players are called,
+whether the cards share one drawing each, whether each step is an anchor.
 
 >>> from lld.game import Game
 >>> from lld.presets import ruleset
@@ -26,20 +33,28 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import NamedTuple, Protocol
 
 from lld import svg
 from lld.cards import count, iter_cards
+from lld.events import Event
 from lld.ledger import Amount, format_amount
+from lld.narrate import Table
+from lld.record.model import RULING_ID
 
 #: How a ruling is shown: its ID as HTML (a link, where the page knows the site).
 LinkRule = Callable[[str], str]
+#: How a row of cards is drawn: :func:`lld.svg.row`, or :func:`lld.svg.use_row`
+#: on a page that holds each card's drawing once (:func:`card_defs`).
+DrawRow = Callable[[tuple[int, ...], int], str]
 
 __all__ = [
-    "BoardRow", "OutcomeView", "StepView", "View", "board", "board_html", "board_text",
-    "outcome_html", "rich_html", "step_html",
+    "BoardRow", "DrawRow", "OutcomeView", "Page", "StartView", "StepView", "View", "board",
+    "board_html", "board_text", "card_defs", "deal_html", "outcome_html", "rich_html",
+    "start_html", "step_html",
 ]  # fmt: skip
 
 
@@ -89,6 +104,12 @@ class BoardRow(NamedTuple):
 
 def _cards(mask: int) -> tuple[int, ...]:
     return tuple(iter_cards(mask))
+
+
+def _text(text: str) -> str:
+    """Text between tags, escaped; quotes are left as they are, so that a page may
+    set them as it sets its own text (the site curls them)."""
+    return escape(text, quote=False)
 
 
 def _seat_name(s: int, names: Sequence[str] | None) -> str:
@@ -168,11 +189,7 @@ def board_text(view: View, names: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def board_html(
-    view: View,
-    draw: Callable[[tuple[int, ...], int], str] | None = None,
-    names: Sequence[str] | None = None,
-) -> str:
+def board_html(view: View, draw: DrawRow | None = None, names: Sequence[str] | None = None) -> str:
     """The board as HTML: a labelled row of SVG cards for each :func:`board` row.
 
     ``draw(cards, hidden)`` draws a row (:func:`lld.svg.row` unless given: a page
@@ -186,9 +203,9 @@ def board_html(
     out = [f'<div class="lld-board" role="group" aria-label="{label}">']
     for r in board(view, names):
         out.append(f'<div class="lld-board-row lld-board-{r.kind}">')
-        out.append(f'<p class="lld-board-label"><strong>{escape(r.label)}</strong>')
+        out.append(f'<p class="lld-board-label"><strong>{_text(r.label)}</strong>')
         if r.note:
-            out.append(f' <span class="lld-caption">{escape(r.note)}</span>')
+            out.append(f' <span class="lld-caption">{_text(r.note)}</span>')
         out.append("</p>")
         if r.kind != "pot" and (r.cards or r.hidden or r.kind == "table"):
             out.append(draw(r.cards, r.hidden))
@@ -197,13 +214,102 @@ def board_html(
     return "".join(out)
 
 
+# ------------------------------------------------------------------ the page
+
+
+class Page(NamedTuple):
+    """What the page a drawing goes in gives it, the same for every step and
+    outcome drawn on it.
+
+    The defaults are a notebook's: rulings as their IDs, the seats counted from
+    0 as the API counts them, each card drawn whole, and the options behind the
+    rulings shown as code, for programmers. The site's pages link each ruling to
+    its section of the rules, name the players as readers count them (or by the
+    record's names), hold one drawing of each card (:func:`card_defs`) and make
+    each step an anchor (``#step-3``) with a link to itself; its words for
+    readers name no option.
+    """
+
+    #: A ruling's ID as HTML: a link, where the page knows the site.
+    link: LinkRule | None = None
+    #: What to call each seat (:func:`board`); ``Seat 0`` … otherwise.
+    names: tuple[str, ...] | None = None
+    #: The cards drawn as references to the page's one drawing of each.
+    shared: bool = False
+    #: Each step a ``step-N`` anchor with a link to itself.
+    anchors: bool = False
+    #: The options behind the rulings, as code (``lie_down=forced``).
+    identifiers: bool = True
+
+    def rule(self, ruling_id: str) -> str:
+        """A ruling's ID as the page shows it."""
+        return (self.link or _plain_rule)(ruling_id)
+
+    def draw(self) -> DrawRow:
+        """How the page draws a row of cards."""
+        return svg.use_row if self.shared else lambda cards, hidden: svg.row(cards, hidden=hidden)
+
+    def table(self, view: View) -> Table:
+        """Who sits where, for telling the events in words: the page's names for
+        the players, or the seats as the API counts them."""
+        names = self.names or tuple(f"Seat {s}" for s in range(view.players))
+        return Table(view.players, view.dealer, names)
+
+
+def _plain_rule(rule: str) -> str:
+    return f"<code>{escape(rule)}</code>"
+
+
+#: A ruling's ID in running text, a word of its own (``(R22)``).
+_RULING_IN_TEXT = re.compile(rf"\b{RULING_ID.pattern}\b")
+
+
+def rich_html(text: str, link: LinkRule | None = None) -> str:
+    """The engine's one-line texts as HTML: `backticked` spans as code, as the
+    site's pages show them; with ``link``, each ruling ID outside the code
+    through it.
+
+    >>> rich_html("stops at move 1 `0: lie`: illegal")
+    'stops at move 1 <code>0: lie</code>: illegal'
+    >>> rich_html("not allowed here (R22)", lambda r: f"<a>{r}</a>")
+    'not allowed here (<a>R22</a>)'
+    """
+    out = []
+    for i, part in enumerate(text.split("`")):
+        if i % 2:
+            out.append(f"<code>{_text(part)}</code>")
+            continue
+        at = 0
+        if link is not None:
+            for m in _RULING_IN_TEXT.finditer(part):
+                out += [_text(part[at : m.start()]), link(m.group(0))]
+                at = m.end()
+        out.append(_text(part[at:]))
+    return "".join(out)
+
+
+def card_defs(views: Iterable[View]) -> str:
+    """The drawing of every card ``views`` show face up, once, and of a card's back
+    if any is face down: what a page whose :class:`Page` is ``shared`` holds once.
+    Only those cards, so that a page of one seat's view names no card hidden from it."""
+    seen: set[int] = set()
+    back = False
+    for view in views:
+        for row in board(view):
+            seen.update(row.cards)
+            back = back or row.hidden > 0
+    return str(svg.defs(seen, back=back))
+
+
 # ------------------------------------------------------------------ steps and replays
 
 
-class _Event(Protocol):
+class StartView(View, Protocol):
+    """Where a hand starts: a :class:`~lld.position.Position` before its first
+    move, with the deal's events."""
+
     @property
-    def rule(self) -> str: ...
-    def describe(self) -> str: ...
+    def events(self) -> Sequence[Event]: ...
 
 
 class StepView(Protocol):
@@ -219,11 +325,13 @@ class StepView(Protocol):
     @property
     def after(self) -> View: ...
     @property
-    def events(self) -> Sequence[_Event]: ...
+    def events(self) -> Sequence[Event]: ...
     @property
     def rulings(self) -> tuple[str, ...]: ...
     @property
     def options(self) -> tuple[str, ...]: ...
+    @property
+    def comment(self) -> str: ...
 
 
 class OutcomeView(Protocol):
@@ -240,75 +348,179 @@ class OutcomeView(Protocol):
     @property
     def option(self) -> str | None: ...
     @property
-    def events(self) -> Sequence[_Event]: ...
+    def events(self) -> Sequence[Event]: ...
 
 
-def rich_html(text: str) -> str:
-    """The engine's one-line texts as HTML: `backticked` spans as code, as the
-    site's pages show them.
-
-    >>> rich_html("stops at move 1 `0: lie`: illegal")
-    'stops at move 1 <code>0: lie</code>: illegal'
-    """
-    return "".join(
-        f"<code>{escape(part)}</code>" if i % 2 else escape(part)
-        for i, part in enumerate(text.split("`"))
-    )
-
-
-def _plain_rule(rule: str) -> str:
-    return f"<code>{escape(rule)}</code>"
-
-
-def _rulings(rules: Sequence[str | None], link: LinkRule) -> str:
+def _rulings(rules: Sequence[str | None], page: Page) -> str:
     names = dict.fromkeys(r for r in rules if r)
-    return ", ".join(link(r) for r in names) or "none"
+    return ", ".join(page.rule(r) for r in names) or "none"
 
 
-def step_html(step: StepView, total: int | None = None, link: LinkRule | None = None) -> str:
-    """A step of a hand as HTML: the move, the rulings applied (each through
-    ``link``: a link to the site's rules where a page knows it, else the ID),
-    the events it caused and the position after it, drawn. ``total`` is the
-    hand's number of moves ("move 3 of 9"; unknown: "move 3").
+def _events(events: Sequence[Event], table: Table, page: Page) -> str:
+    """Each event in a sentence, with the ruling that made it happen."""
+    told = "".join(f"<li>{_text(table.event(e))} ({page.rule(e.rule)})</li>" for e in events)
+    return f'<ul class="lld-step-events">{told}</ul>'
 
-    What ``Step._repr_html_`` shows in a notebook, and the site's cells too.
+
+def _step(n: int, total: int | None, what: str, page: Page, body: list[str]) -> str:
+    """A step's box: its number (``Step 3 of 9``; unknown total: ``Step 3``) and
+    ``what`` happened at it, then ``body``; on a page of anchors, ``id="step-3"``
+    and a link to it."""
+    of = f" of {total}" if total is not None else ""
+    anchor = f' id="step-{n}"' if page.anchors else ""
+    link = f' <a class="lld-step-link" href="#step-{n}">#</a>' if page.anchors else ""
+    head = f'<p class="lld-step-head"><strong>Step {n}{of}</strong> — {what}{link}</p>'
+    return f'<div class="lld-step"{anchor}>{head}{"".join(body)}</div>'
+
+
+def _seen_by(view: View) -> int | None:
+    """The seat whose view ``view`` is (an Observation's), or ``None`` (a Position)."""
+    return getattr(view, "seat", None)
+
+
+def start_html(
+    start: StartView, total: int | None = None, page: Page | None = None, view: View | None = None
+) -> str:
+    """Step 0 of a hand: the deal, its events, and where the hand starts (a record
+    may start late in a hand, with cards already won), drawn as ``view`` (a seat's
+    :class:`~lld.observation.Observation`; ``start`` itself otherwise).
+
+    >>> from lld.game import Game
+    >>> from lld.position import Position
+    >>> from lld.presets import ruleset
+    >>> html = start_html(Position.of(Game.new(ruleset("parlett"), players=3, seed=2)), 9)
+    >>> "<strong>Step 0 of 9</strong> — the deal" in html, "Seat 0 (the dealer) deals." in html
+    (True, True)
+    """
+    page = page or Page()
+    won = sum(count(pile) for pile in start.won)
+    if won:
+        where = (
+            f"This hand starts late in the play: {won} of the 52 cards are already in the"
+            " players' won piles, so that the point it shows comes up within a move or two."
+        )
+    else:
+        where = "A whole hand, from the deal."
+    body = [f'<p class="lld-caption">{_text(where)}</p>']
+    if start.events:
+        body.append(_events(start.events, page.table(start), page))
+    body.append(board_html(view or start, page.draw(), page.names))
+    return _step(0, total, "the deal", page, body)
+
+
+def step_html(
+    step: StepView, total: int | None = None, page: Page | None = None, view: View | None = None
+) -> str:
+    """A step of a hand as HTML: the move in words and in notation, the record's
+    comment on it, the rulings that allowed it (each through the page's ``link``:
+    a link to the site's rules where a page knows it, else the ID), the events it
+    caused after its own, and the position after it, drawn as ``view`` (a seat's
+    :class:`~lld.observation.Observation`, which shows no comment: the record's
+    comments are written seeing every hand) or whole. ``total`` is the hand's
+    number of moves ("Step 3 of 9"; unknown: "Step 3").
+
+    What ``Step._repr_html_`` shows in a notebook; the site's cells and its
+    pages of example hands draw steps with it too.
 
     >>> from lld.demonstrate import examples_directory
     >>> from lld.record import load_record
     >>> from lld.replay import steps
     >>> rec = load_record(str(examples_directory() / "r24-lie-down-pair-claimed.lld"))
     >>> html = step_html(steps(rec)[1], 4)
-    >>> "<strong>Move 2 of 4</strong>" in html, "<code>R22</code>" in html
+    >>> "<strong>Step 2 of 4</strong>" in html, "<code>R22</code>" in html
     (True, True)
     """
-    link = link or _plain_rule
-    events = "".join(f"<li>{rich_html(e.describe())} ({link(e.rule)})</li>" for e in step.events)
-    options = f" with <code>{escape(', '.join(step.options))}</code>" if step.options else ""
-    of = f" of {total}" if total else ""
-    return (
-        f'<div class="lld-cell-step"><p><strong>Move {step.move_index + 1}{of}</strong>,'
-        f" seat {step.seat}: <code>{escape(str(step.move))}</code>."
-        f" Rulings applied: {_rulings(step.rulings, link)}{options}.</p>"
-        f"<ul>{events}</ul>{board_html(step.after)}</div>"
+    page = page or Page()
+    after = step.after
+    table = page.table(after)
+    # A lie-down's sentence names the cards it put on the table.
+    told = table.event(step.events[0], after.lie_downs[step.seat])
+    body = []
+    if step.comment and _seen_by(view or after) is None:
+        body.append(f'<p class="lld-caption">{_text(step.comment)}</p>')
+    options = ""
+    if page.identifiers and step.options:
+        options = f", with <code>{_text(', '.join(step.options))}</code>"
+    body.append(
+        f'<p class="lld-step-rulings">Allowed by {_rulings(step.rulings, page)}{options}.</p>'
     )
+    if step.events[1:]:
+        body.append('<p class="lld-step-then">Then:</p>')
+        body.append(_events(step.events[1:], table, page))
+    body.append(board_html(view or after, page.draw(), page.names))
+    what = f"{_text(told)} <code>{_text(str(step.move))}</code>"
+    return _step(step.move_index + 1, total, what, page, body)
 
 
-def outcome_html(outcome: OutcomeView, link: LinkRule | None = None) -> str:
-    """A replay's outcome as HTML: how it went, in words, why a move is illegal
-    under the reading (its ruling and option), and the rulings applied.
+def outcome_html(
+    outcome: OutcomeView, page: Page | None = None, told: str | None = None, brief: bool = False
+) -> str:
+    """A replay's outcome as HTML: how it went, why a move is illegal under the
+    reading (its ruling and, with the page's ``identifiers``, its option), and the
+    rulings applied. ``told``: the outcome in a reader's words (``lld.narrate``'s,
+    as :meth:`lld.demonstrate.Demonstration.told` gives it) instead of the
+    engine's line; the ruling IDs in either go through the page's ``link``.
+    ``brief``: that line alone, inline, for a table's cell or a list.
 
-    What ``Outcome._repr_html_`` shows in a notebook, and the site's cells too.
+    What ``Outcome._repr_html_`` shows in a notebook; the site's cells and its
+    pages of contested rulings draw outcomes with it too.
     """
-    link = link or _plain_rule
+    page = page or Page()
+    line = rich_html(outcome.text if told is None else told, page.link)
+    kind = outcome.kind.replace("_", "-")
+    if brief:
+        return f'<span class="lld-outcome lld-outcome-{kind}">{line}</span>'
     stop = ""
     if outcome.kind == "illegal":
-        rule = link(outcome.rule) if outcome.rule else ""
+        why = [page.rule(outcome.rule)] if outcome.rule else []
+        if page.identifiers and outcome.option:
+            why.append(f"<code>{_text(outcome.option)}</code>")
         stop = (
-            f"<p>Illegal under this reading: {escape(outcome.reason or '')}"
-            f" ({rule}, <code>{escape(outcome.option or '')}</code>).</p>"
+            f"<p>Illegal under this reading: {_text(outcome.reason or '')} ({', '.join(why)}).</p>"
         )
-    applied = _rulings([*(e.rule for e in outcome.events), outcome.rule], link)
+    applied = _rulings([*(e.rule for e in outcome.events), outcome.rule], page)
+    lead = f"<strong>{_text(outcome.kind)}</strong>: " if page.identifiers else ""
     return (
-        f'<div class="lld-cell-outcome"><p><strong>{escape(outcome.kind)}</strong>:'
-        f" {rich_html(outcome.text)}</p>{stop}<p>Rulings applied: {applied}.</p></div>"
+        f'<div class="lld-outcome lld-outcome-{kind}"><p>{lead}{line}</p>{stop}'
+        f"<p>Rulings applied: {applied}.</p></div>"
     )
+
+
+# ------------------------------------------------------------------ a deal
+
+
+class DealView(View, Protocol):
+    """A :class:`~lld.position.Position` at the deal: every hand, face up."""
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+
+
+def deal_html(view: DealView, page: Page | None = None) -> str:
+    """The deal as cards: each player's hand (the dealer marked) and any cards
+    already won, then the table. The example hands' pages draw their deals with it.
+
+    >>> from lld.game import Game
+    >>> from lld.position import Position
+    >>> from lld.presets import ruleset
+    >>> html = deal_html(Position.of(Game.new(ruleset("parlett"), players=3, seed=2)))
+    >>> "<strong>Seat 0 (dealer)</strong>" in html, html.count('class="lld-seat"')
+    (True, 4)
+    """
+    page = page or Page()
+    table = page.table(view)
+    out = ['<div class="lld-deal" role="group" aria-label="The deal">']
+    for seat, hand in enumerate(view.hands):
+        who = table.plain_name(seat) + (" (dealer)" if seat == view.dealer else "")
+        out.append(
+            f'<div class="lld-seat"><p><strong>{_text(who[:1].upper() + who[1:])}</strong></p>'
+        )
+        out.append(svg.row(hand))
+        won = count(view.won[seat])
+        if won:
+            out.append(svg.face_down(won))
+            out.append(f'<p class="lld-caption">{won} cards already won</p>')
+        out.append("</div>")
+    out.append(f'<div class="lld-seat"><p><strong>Table</strong></p>{svg.row(view.table)}</div>')
+    out.append("</div>")
+    return "".join(out)

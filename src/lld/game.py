@@ -58,7 +58,17 @@ from lld.cards import (
 )
 from lld.concordance import ruling_id
 from lld.deal import Deal
-from lld.errors import IllegalMoveError, NotationError, NotFoundError, RulesetError, shown
+from lld.errors import (
+    Cards,
+    Cited,
+    IllegalMoveError,
+    NotationError,
+    NotFoundError,
+    Reason,
+    RulesetError,
+    Seat,
+    shown,
+)
 from lld.events import Event, LogEntry
 from lld.kinds import (
     ANTE,
@@ -141,7 +151,7 @@ PublicState = tuple[
     tuple[tuple[str, "int | None", "int | None", Amount], ...],
 ]
 #: A refusal: the reason, the ruling and the option it turns on (if any).
-Problem = tuple[str, str, "str | None"]
+Problem = tuple["str | Reason", str, "str | None"]
 
 # Building Move and Event through tuple.__new__ skips a Python-level frame per
 # object; the playout loop makes several per turn.
@@ -481,12 +491,20 @@ class Game:
         seat = move.seat
         if not 0 <= seat < self.n:
             raise IllegalMoveError(
-                move, f"there is no seat {seat} at a table of {self.n}", R_PLAYERS
+                move,
+                Reason.of(f"there is no {{seat}} at a table of {self.n}", seat=Seat(seat)),
+                R_PLAYERS,
             )
         kind = move.kind
         if kind in (CAPTURE, LIE) and seat != self.to_play:
             raise IllegalMoveError(
-                move, f"it is seat {self.to_play}'s turn, not seat {seat}'s", R_ROTATION
+                move,
+                Reason.of(
+                    "it is {to_play}'s turn, not {seat}'s",
+                    to_play=Seat(self.to_play),
+                    seat=Seat(seat),
+                ),
+                R_ROTATION,
             )
         if kind == CAPTURE:
             self._check_capture(move)  # R12-R16, R38
@@ -639,12 +657,10 @@ class Game:
         seat = move.seat
         missing = move.hand & ~self.hands[seat]
         if missing:
-            raise IllegalMoveError(
-                move, f"seat {seat} does not hold {format_cards(missing)}", R_CAPTURE
-            )
+            raise IllegalMoveError(move, _not_held(seat, missing), R_CAPTURE)
         missing = move.table & ~self.table
         if missing:
-            raise IllegalMoveError(move, f"{format_cards(missing)} is not on the table", R_CAPTURE)
+            raise IllegalMoveError(move, _not_on_table(missing), R_CAPTURE)
         rank = one_rank(move.hand | move.table, move, R_CAPTURE)
         shift = rank << 2
         ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
@@ -784,8 +800,7 @@ class Game:
         shift = rank << 2
         on_table = ((self.table >> shift) & 15) << shift
         if not cards or cards & ~on_table:
-            return (f"{format_cards(cards & ~on_table) or 'nothing'} is not on the table", R_CLAIM,
-                    None)  # fmt: skip
+            return (_not_on_table(cards & ~on_table), R_CLAIM, None)
         dead = self._dead.get(rank)
         if dead is None:
             return ("those cards can still be mated from a hand; only an oversight is claimed",
@@ -895,9 +910,7 @@ class Game:
             raise IllegalMoveError(move, "pairs are laid from the hand, not the table", R_DEAD_PAIR)
         missing = move.hand & ~self.hands[seat]
         if missing:
-            raise IllegalMoveError(
-                move, f"seat {seat} does not hold {format_cards(missing)}", R_DEAD_PAIR
-            )
+            raise IllegalMoveError(move, _not_held(seat, missing), R_DEAD_PAIR)
         rank = one_rank(move.hand, move, R_DEAD_PAIR)
         held = NIBBLE_COUNT[(self.hands[seat] >> (rank << 2)) & 15]
         if count(move.hand) not in self._lay_sizes(seat, rank, held):
@@ -1071,16 +1084,19 @@ class Game:
         }[trigger]
         return why, R_DEAD_PAIR_TRIGGER, setting(self.rules, "dead_pair_trigger")
 
-    def _broken_pair_royal_problem(self, seat: int, rank: int) -> tuple[str, str, str] | None:
+    def _broken_pair_royal_problem(self, seat: int, rank: int) -> Problem | None:
         """R40: why ``seat`` may not lay the pair left of his pair royal of ``rank`` once its
         third card is played (``by_dead_rule``, and it is not dead by R19 with R39's
         trigger), or ``None`` if that is not why."""
         if not self._royal_rest[seat] >> rank & 1 or self._pair_royal_rest_layable:
             return None
+        cited = Cited((R_DEAD_PAIR, R_DEAD_PAIR_TRIGGER), setting(self.rules, "dead_pair_trigger"))
         return (
-            "the pair left of a pair royal whose third card was played is laid only as a pair"
-            f" that can no longer be mated ({R_DEAD_PAIR} with {R_DEAD_PAIR_TRIGGER},"
-            f" {setting(self.rules, 'dead_pair_trigger')}), and it is not one",
+            Reason.of(
+                "the pair left of a pair royal whose third card was played is laid only as a"
+                " pair that can no longer be mated ({cited}), and it is not one",
+                cited=cited,
+            ),
             R_BROKEN_PAIR_ROYAL,
             setting(self.rules, "broken_pair_royal"),
         )
@@ -1331,6 +1347,19 @@ class Game:
 _SHARED_FIELDS = tuple(name for name, how in FIELDS.items() if how in (SAME, RULESET))
 _OWN_FIELDS = tuple((name, how) for name, how in FIELDS.items() if callable(how))
 _DROPPED_FIELDS = tuple(name for name, how in FIELDS.items() if how == DROPPED)
+
+
+def _not_held(seat: int, cards: int) -> Reason:
+    return Reason.of("{seat} does not hold {cards}", seat=Seat(seat), cards=_named(cards))
+
+
+def _not_on_table(cards: int) -> Reason:
+    return Reason.of("{cards} is not on the table", cards=_named(cards))
+
+
+def _named(cards: int) -> Cards:
+    """Cards as a refusal names them: the mask, for a reader's words, and the notation."""
+    return Cards(cards, format_cards(cards))
 
 
 def _not_a_ruleset(rules: object) -> RulesetError:

@@ -24,18 +24,17 @@ eldest).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from lld.cards import iter_cards, parse_cards
+from lld.cards import iter_cards
+from lld.errors import Cards, Named, Reason, Seat
 from lld.events import Event
 from lld.kinds import EventKind
 from lld.ledger import Amount, format_amount
 
 if TYPE_CHECKING:
     from lld.moves import Move
-    from lld.replay import Outcome
 
 _RANK_NAMES = (
     "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
@@ -104,11 +103,35 @@ def joined(words: Sequence[str], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-#: In an engine's reason: a seat (``seat 2``), a run of cards in notation (``KD KH``),
-#: and an option named beside a ruling (``(R22, lie_down=forced)``).
-_SEAT = re.compile(r"\bseat (\d+)")
-_CARDS = re.compile(r"\b[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*\b")
-_OPTION = re.compile(r",? ?\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*=[a-z0-9_]+")
+class ToldOutcome(Protocol):
+    """What :meth:`Table.outcome` tells: :class:`lld.replay.Outcome` (a Protocol,
+    so that this module need not import the replay: :mod:`lld.drawing`, which the
+    replay's steps draw themselves with, tells their events through it)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def net(self) -> tuple[Amount, ...] | None: ...
+    @property
+    def last_player(self) -> int | None: ...
+    @property
+    def pot_left(self) -> Amount | None: ...
+    @property
+    def move_number(self) -> int | None: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def redealt(self) -> bool: ...
+    @property
+    def to_play(self) -> int | None: ...
+    @property
+    def why_no_game(self) -> str | None: ...
+    @property
+    def why(self) -> Reason | None: ...
 
 
 class Table(NamedTuple):
@@ -185,18 +208,30 @@ class Table(NamedTuple):
         e = Event("", m.seat, EventKind(m.kind), m.hand, m.table, 0)
         return self._said(self.plain_name(m.seat), e).removesuffix(".")
 
-    def reason(self, text: str) -> str:
-        """An engine's reason for refusing a move, in a reader's words: seats as
-        players, cards named, and no option beside a ruling's number.
+    def refusal(self, why: Reason) -> str:
+        """Why the rules refuse a move, in a reader's words: the seats it names as
+        players, its cards by name, the rulings it cites without their option.
 
-        >>> Table(4, 0).reason("seat 1 does not hold KD KH (R19)")
-        'Player 2 does not hold the pair of kings (diamonds, hearts) (R19)'
-        >>> Table(4, 0).reason("it must be one (R19 with R39, dead_pair_trigger=never)")
+        >>> from lld.cards import parse_cards
+        >>> from lld.errors import Cards, Cited, Reason, Seat
+        >>> kings = Cards(parse_cards("KD KH"), "KD KH")
+        >>> why = Reason.of("{seat} does not hold {cards}", seat=Seat(1), cards=kings)
+        >>> Table(4, 0).refusal(why)
+        'Player 2 does not hold the pair of kings (diamonds, hearts)'
+        >>> cited = Cited(("R19", "R39"), "dead_pair_trigger=never")
+        >>> Table(4, 0).refusal(Reason.of("it must be one ({cited})", cited=cited))
         'it must be one (R19 with R39)'
         """
-        text = _OPTION.sub("", text)
-        text = _SEAT.sub(lambda m: self.plain_name(int(m.group(1))), text)
-        return _CARDS.sub(lambda m: cards_phrase(parse_cards(m.group(0))), text)
+        return why.told(self._named)
+
+    def _named(self, value: Named) -> str:
+        if isinstance(value, Seat):
+            # A seat the table does not have is counted as a reader counts.
+            there = 0 <= value.number < self.players
+            return self.plain_name(value.number) if there else f"Player {value.number + 1}"
+        if isinstance(value, Cards):
+            return cards_phrase(value.mask) if value.mask else "nothing"
+        return " with ".join(value.rules)
 
     def result(self, net: Sequence[Amount], last: int | None, pot: Amount) -> str:
         """Who wins and loses what, the last player, and what is left in the pot.
@@ -234,7 +269,7 @@ Player 4 is the last player left in; 1 stake is left in the pot'
             parts.append("the pot is empty")
         return "; ".join(parts)
 
-    def outcome(self, o: Outcome, moves: Sequence[Move] = ()) -> str:
+    def outcome(self, o: ToldOutcome, moves: Sequence[Move] = ()) -> str:
         """What a replay under another reading did, in plain sentences (see
         :func:`lld.replay.replay_under`); ``moves``: the record's moves, to name the
         move where it stops.
@@ -260,7 +295,7 @@ the pot is empty.'
             unplayed = f", with {_moves(left)} of the record unplayed" if moves else ""
             return f"The hand is over sooner, after {at(o.move_number)}{unplayed}: {result}."
         if o.kind == "illegal":
-            why = self.reason(o.reason or "")
+            why = self.refusal(o.why) if o.why is not None else o.reason or ""
             ruling = f" ({o.rule})" if o.rule and f"({o.rule}" not in why else ""
             text = f"Stops at {at(o.move_number)}: not allowed here, because {why}{ruling}."
             if o.redealt:
@@ -283,4 +318,4 @@ def table_of(players: int, dealer: int, names: Sequence[str] = ()) -> Table:
     return Table(players, dealer, tuple(names) if len(names) == players else ())
 
 
-__all__ = ["Table", "card_name", "cards_phrase", "table_of"]
+__all__ = ["Table", "ToldOutcome", "card_name", "cards_phrase", "table_of"]

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lld.cards import FULL_DECK, iter_cards, mask_of
 from lld.concordance import ruling_id
 from lld.deal import Deal
-from lld.errors import ConfigError, IllegalMoveError, LldError, shown
+from lld.errors import ConfigError, IllegalMoveError, LldError, Reason, Seat, shown
 from lld.events import Event, LogEntry
 from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
 from lld.ledger import Amount, Entry, totals
@@ -296,7 +296,8 @@ class Observation(NamedTuple):
         if not isinstance(move, Move):
             raise IllegalMoveError(move, "not a move", _R_ROTATION)
         if move.seat != self.seat:
-            raise IllegalMoveError(move, f"this is seat {self.seat}'s view", _R_ROTATION)
+            why = Reason.of("this is {seat}'s view", seat=Seat(self.seat))
+            raise IllegalMoveError(move, why, _R_ROTATION)
         if self.over:
             raise IllegalMoveError(move, "the hand is over", _R_END)
         sample(self, random.Random(0)).check(move)

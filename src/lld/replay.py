@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from lld.deal import Deal
-from lld.errors import ConfigError, IllegalMoveError, LldError, RecordError, shown
+from lld.errors import ConfigError, IllegalMoveError, LldError, Reason, RecordError, shown
 from lld.events import Event
 from lld.ledger import Amount, format_amount, json_amount
 from lld.moves import Move
@@ -190,6 +190,9 @@ class Outcome:
     #: ``no_game``: why, in a reader's words (no option names): "this reading
     #: gives no game for 3 players".
     why_no_game: str | None = None
+    #: ``illegal``: ``reason`` with the seats, cards and rulings it names kept
+    #: apart, for a reader's words (``lld.narrate.Table.refusal``).
+    why: Reason | None = field(default=None, repr=False, compare=False)
 
     @property
     def key(self) -> object:
@@ -321,7 +324,7 @@ def replay_under(
                 move_number=i + 1, move=move, reason=error.reason, rule=error.rule,
                 option=error.option, diverges_at=diverges if diverges is not None else i,
                 same_result=False if original is not None else None, events=tuple(game.events),
-                redealt=bool(redealt),
+                redealt=bool(redealt), why=error.why,
             )  # fmt: skip
         if diverges is None and original is not None:
             mine = tuple(game.events[seen:])

@@ -131,7 +131,7 @@ def test_contested_ruling_cell_replays_under_two_readings(
     assert cell.frame.locator(".jp-OutputArea-output .lld-board svg").count() >= 1
     # ... and replays under the first reading, naming the rulings with links.
     cell.wait_for_text(first["text"])
-    link = cell.frame.locator(".lld-cell-outcome a", has_text="R22").first
+    link = cell.frame.locator(".lld-outcome a", has_text="R22").first
     assert (link.get_attribute("href") or "").endswith("/rules.html#r22")
     # The line that switches the reading, with the other value.
     cell.run(second["line"])
@@ -151,10 +151,10 @@ def test_example_hand_cell_steps_and_replays_under_another_preset(
     cell.wait_for_text(other["text"])
     # Step forwards and back with plain calls.
     cell.run("show(w.next())")
-    cell.wait_for_text("Move 2 of")
+    cell.wait_for_text("Step 2 of")
     cell.run("show(w.back())")
-    # Back at move 1: a second drawing of it, after the first one and move 2's.
-    cell.frame.locator(".lld-cell-step", has_text="Move 1 of").nth(1).wait_for(timeout=RUN_MS)
+    # Back at step 1: a second drawing of it, after the first one and step 2's.
+    cell.frame.locator(".lld-step", has_text="Step 1 of").nth(1).wait_for(timeout=RUN_MS)
     # Under the record's own preset.
     cell.run(f'show(lld.replay_under(rec, "{own["value"]}"))')
     cell.wait_for_text(own["text"])
@@ -176,7 +176,7 @@ def test_api_example_cell_runs_the_docstring_examples(
 @pytest.mark.parametrize(
     ("notebook", "shows"),
     [
-        ("step-through.ipynb", "Move 2 of 7"),
+        ("step-through.ipynb", "Step 2 of 7"),
         ("replay-under.ipynb", "pair_royal_capture=three_only"),
     ],
 )

@@ -216,7 +216,7 @@ def hand_cell(directive: SphinxDirective, rec: HandRecord, name: str) -> list[no
     played = lld.steps(rec)
     expect = {
         "kind": "hand",
-        "first": f"Move 1 of {len(played)}",
+        "first": f"Step 1 of {len(played)}",
         "readings": [
             {"value": rec.ruleset, "text": shown(own)},
             {"value": other, "text": shown(others[other])},

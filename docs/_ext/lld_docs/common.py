@@ -6,19 +6,22 @@ The directives format what the engine gives; nothing here computes a rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.utils.smartquotes import educate_tokens, tokenize
 from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from lld.concordance import Concordance, load
-from lld.handout.cite import ruling_fragment
+from lld.drawing import OutcomeView, Page, outcome_html
+from lld.handout.cite import RULES_PAGE, ruling_fragment
 from lld.reports import RulingReport, ruling_report
 
 from .expect import check_expect, parse_expect
@@ -157,6 +160,60 @@ def board_legend(seat: int | None = None, name: str | None = None) -> nodes.para
         " table, and the pot with each player's net stakes so far." + view,
         classes=["lld-caption", "lld-board-legend"],
     )
+
+
+def site_page(env: BuildEnvironment, names: Sequence[str] = (), anchors: bool = False) -> Page:
+    """How the site's pages draw the library's steps, outcomes and deals
+    (:class:`lld.drawing.Page`): each ruling linked to its section of the rules
+    page, the players by ``names`` (as readers count them), one drawing of each
+    card per page, no option named; with ``anchors``, each step a ``#step-N``."""
+    rules = env.app.builder.get_relative_uri(env.docname, RULES_PAGE.removesuffix(".html"))
+
+    def link(ruling_id: str) -> str:
+        # The link is raw HTML, which Sphinx's -n does not check: the registry does.
+        concordance().ruling(ruling_id)
+        href = escape(f"{rules}#{ruling_fragment(ruling_id)}")
+        return f'<a class="reference internal" href="{href}">{escape(ruling_id)}</a>'
+
+    return Page(
+        link=link, names=tuple(names) or None, shared=True, anchors=anchors, identifiers=False
+    )
+
+
+#: The attribute that marks a raw node as the library's HTML, whose text the
+#: glossary's links reach (:mod:`.glossary`).
+LIBRARY_HTML = "lld_library_html"
+
+
+def html_tokens(markup: str, literal: Sequence[str] = ("code", "svg")) -> Iterator[tuple[str, str]]:
+    """smartquotes' tokens of ``markup`` (``tag``, ``text``), the text inside the
+    ``literal`` elements (code and the cards' drawings) marked ``literal``."""
+    pattern = re.compile(rf"<(/?)({'|'.join(literal)})\b[^>]*?(/?)>")
+    depth = 0
+    for kind, text in tokenize(markup):
+        if kind == "tag" and (m := pattern.match(text)) and not m.group(3):
+            depth += -1 if m.group(1) else 1
+        yield ("literal" if kind == "text" and depth else kind), text
+
+
+def library_html(env: BuildEnvironment, markup: str) -> nodes.raw:
+    """The library's HTML (:mod:`lld.drawing`) as a node, its quotes, dashes and
+    ellipses set as Sphinx sets the page's own text (its smartquotes pass raw HTML
+    by), and marked for the glossary's links."""
+    config = env.config
+    if config.smartquotes:
+        language = config.language or "en"
+        tokens = html_tokens(markup)
+        markup = "".join(educate_tokens(tokens, config.smartquotes_action, language))
+    node = raw_html(markup)
+    node[LIBRARY_HTML] = True
+    return node
+
+
+def told_html(env: BuildEnvironment, page: Page, outcome: OutcomeView, told: str) -> nodes.raw:
+    """A replay's outcome in a reader's words (``told``), inline, its rulings
+    linked: :func:`lld.drawing.outcome_html`, which draws the cells' outcomes too."""
+    return library_html(env, outcome_html(outcome, page, told=told, brief=True))
 
 
 def para(*children: nodes.Node | str, classes: Sequence[str] = ()) -> nodes.paragraph:

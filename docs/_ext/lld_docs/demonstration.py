@@ -16,10 +16,10 @@ page's ``:expect:`` claims are checked against it (see :mod:`.expect`).
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx.environment import BuildEnvironment
 
-from lld import svg
 from lld.demonstrate import Demonstration, Parting, Reading
-from lld.drawing import board, board_html
+from lld.drawing import board_html, card_defs
 from lld.replay import steps
 
 from .cells import ruling_cell
@@ -27,13 +27,15 @@ from .common import (
     RulingClaimDirective,
     board_legend,
     emphasis,
+    library_html,
     linked_text,
     literal,
     para,
-    raw_html,
     ruling_label,
+    site_page,
     strong,
     table,
+    told_html,
     xref,
 )
 from .examples import deal_figure
@@ -46,13 +48,13 @@ class DemonstrationDirective(RulingClaimDirective):
         if not report.behaviour:
             out.append(para(emphasis("No example hand demonstrates this ruling yet.")))
         for demo in report.behaviour or ():
-            out.append(demonstration_box(demo))
+            out.append(demonstration_box(self.env, demo))
         out += ruling_cell(self, report)
         out.append(para("The sources' words: ", xref(ruling_label(report.id), text=report.id), "."))
         return out
 
 
-def demonstration_box(demo: Demonstration) -> nodes.container:
+def demonstration_box(env: BuildEnvironment, demo: Demonstration) -> nodes.container:
     """One example: where the readings part, what each does, and where each leaves the record."""
     box = nodes.container(classes=["lld-demonstration"])
     name = demo.example.removesuffix(".lld")
@@ -71,24 +73,24 @@ def demonstration_box(demo: Demonstration) -> nodes.container:
     rec = demo.record
     played = steps(rec) if rec is not None else ()
     first = demo.parts_at
+    # Players as readers count them (from 1), or by the record's names.
+    names = [demo.table.plain_name(s) for s in range(rec.players)] if rec is not None else []
+    page = site_page(env, names)
     if rec is not None and first is not None and first < len(played):
         step = played[first]
-        table_ = demo.table
         box += para(
             strong(f"Where the readings part: the table before move {first + 1}"),
-            f" (in the record, {table_.move(step.move)}):",
+            f" (in the record, {demo.table.move(step.move)}):",
         )
-        seen = {c for row in board(step.before) for c in row.cards}
         box += board_legend()
-        box += raw_html(str(svg.defs(seen, back=False)))
-        # Players as readers count them (from 1), or by the record's names.
-        names = [table_.plain_name(s) for s in range(rec.players)]
-        box += raw_html(board_html(step.before, svg.use_row, names))
+        box += library_html(env, card_defs([step.before]))
+        box += library_html(env, board_html(step.before, page.draw(), page.names))
     elif rec is not None:
         box += para(strong("The deal:"))
-        box += deal_figure(rec)
+        box += deal_figure(env, rec)
     rows = [
-        (readings_cell(demo.readings(b)), para(*linked_text(demo.told(b)))) for b in demo.behaviours
+        (readings_cell(demo.readings(b)), para(told_html(env, page, b.outcome, demo.told(b))))
+        for b in demo.behaviours
     ]
     box += table(["Reading", "What happens in this hand"], rows, widths=[2, 5])
     if not demo.presets_differ:

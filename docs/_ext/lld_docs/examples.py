@@ -11,56 +11,40 @@ from __future__ import annotations
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from lld import svg
-from lld.cards import count
 from lld.demonstrate import examples_directory, reading_under
-from lld.narrate import table_of
+from lld.drawing import deal_html
+from lld.position import Position
 from lld.record import HandRecord, load_record
 
 from .common import (
+    library_html,
     linked_text,
     literal,
     note_engine_dependencies,
     para,
-    raw_html,
     rich_text,
     ruling_label,
+    site_page,
     strong,
     xref,
 )
-from .steps import table_for
+from .steps import names_for, table_for
 
 
 def example_label(path: Path) -> str:
     return "example-" + path.stem
 
 
-def deal_figure(rec: HandRecord) -> nodes.container:
-    """The hands, won piles and table as the engine deals them from the record."""
-    game = rec.new_game()
-    box = nodes.container(classes=["lld-deal"])
-    for seat, hand in enumerate(game.hands):
-        # Players as readers count them (from 1), or by the record's names.
-        who = table_of(rec.players, game.dealer, rec.seats).plain_name(seat)
-        who += " (dealer)" if seat == game.dealer else ""
-        row = nodes.container(classes=["lld-seat"])
-        row += para(strong(who.capitalize()))
-        row += raw_html(str(svg.row(hand)))
-        won = count(game.won[seat])
-        if won:
-            row += raw_html(str(svg.face_down(won)))
-            row += para(f"{won} cards already won", classes=["lld-caption"])
-        box += row
-    table = nodes.container(classes=["lld-seat"])
-    table += para(strong("Table"))
-    table += raw_html(str(svg.row(game.table)))
-    box += table
-    return box
+def deal_figure(env: BuildEnvironment, rec: HandRecord) -> nodes.raw:
+    """The hands, won piles and table as the engine deals them from the record
+    (:func:`lld.drawing.deal_html`), the players as the pages name them."""
+    return library_html(env, deal_html(Position.of(rec.new_game()), site_page(env, names_for(rec))))
 
 
-def example_section(path: Path, doc: nodes.document) -> nodes.section:
+def example_section(env: BuildEnvironment, path: Path, doc: nodes.document) -> nodes.section:
     rec = load_record(str(path))
     label = example_label(path)
     section = nodes.section(ids=[label], names=[label], classes=["lld-example"])
@@ -96,7 +80,7 @@ def example_section(path: Path, doc: nodes.document) -> nodes.section:
         section += para(*rich_text(rec.note))
     for comment in rec.comments:
         section += para(*rich_text(comment), classes=["lld-caption"])
-    section += deal_figure(rec)
+    section += deal_figure(env, rec)
     moves = nodes.enumerated_list(classes=["lld-moves"])
     for line in rec.moves:
         item = para(literal(str(line.move)))
@@ -123,4 +107,4 @@ class ExampleHandsDirective(SphinxDirective):
         paths = sorted(
             directory.glob("*.lld"), key=lambda p: (not p.stem.startswith("whole-"), p.name)
         )
-        return [example_section(p, doc) for p in paths]
+        return [example_section(self.env, p, doc) for p in paths]

@@ -12,14 +12,17 @@ No library does this: Sphinx links a term only where a page writes
 ``{term}`...```, and the extensions on the package index that touch glossaries
 render or pop up those explicit references; none finds terms in running text.
 
-Left alone: headings, tab labels, code, raw HTML, and text already inside a
-link. Quotations are linked: a link changes no word of the source.
+Left alone: headings, tab labels, code, raw HTML (but for the library's
+drawings of steps and outcomes, whose text is linked as the page's is), and
+text already inside a link. Quotations are linked: a link changes no word of
+the source.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import escape
 from typing import Any
 
 from docutils import nodes
@@ -27,6 +30,8 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.nodes import make_refnode
+
+from .common import LIBRARY_HTML, html_tokens
 
 #: The classes of the link's text: Sphinx's own for a term reference, and ours
 #: (``_static/lld.css`` draws these links quieter than the site's other links).
@@ -153,13 +158,12 @@ class GlossaryLinks(SphinxPostTransform):
             if label in by_label:
                 linked.add((id(_scope(ref, self.document)), by_label[label]))
                 ref["classes"].append("lld-term-link")
-        texts = [t for t in self.document.findall(nodes.Text) if not _skipped(t)]
-        for text in texts:
-            scope = id(_scope(text, self.document))
-            parts: list[nodes.Node] = []
-            pos = 0
-            source = str(text)
+
+        def found(source: str, scope: int) -> list[tuple[int, int, str]]:
+            """The terms to link in ``source``: where each is, and which term; each is
+            then linked in its part of the page."""
             names = [range(n.start(), n.end()) for n in _NOT_TERMS.finditer(source)]
+            out = []
             for m in regex.finditer(source):
                 term = form_of.get(_normal(m.group(0)))
                 if term is None or (scope, term) in linked:
@@ -167,18 +171,71 @@ class GlossaryLinks(SphinxPostTransform):
                 if any(m.start() in name for name in names):
                     continue
                 linked.add((scope, term))
+                out.append((m.start(), m.end(), term))
+            return out
+
+        # In the page's order, so that the first use of a term is linked, whether it
+        # is the page's text or the library's drawing of a step or an outcome.
+        for node in list(self.document.findall(_text_or_library_html)):
+            scope = id(_scope(node, self.document))
+            if isinstance(node, nodes.raw):
+                markup = "".join(
+                    self._linked_html(text, found(text, scope), entries, docname)
+                    if kind == "text"
+                    else text
+                    for kind, text in html_tokens(node.astext(), literal=("code", "svg", "a"))
+                )
+                node.replace(node.children[0], nodes.Text(markup))
+                continue
+            source = str(node)
+            parts: list[nodes.Node] = []
+            pos = 0
+            for start, end, term in found(source, scope):
                 target_doc, labelid = entries[term]
-                content = nodes.inline(m.group(0), m.group(0), classes=TERM_CLASSES)
+                word = source[start:end]
+                content = nodes.inline(word, word, classes=TERM_CLASSES)
                 ref = make_refnode(self.app.builder, docname, target_doc, labelid, content)
                 ref["reftitle"] = f"{term} (glossary)"
                 ref["classes"].append("lld-term-link")
-                parts += [nodes.Text(source[pos : m.start()]), ref]
-                pos = m.end()
+                parts += [nodes.Text(source[pos:start]), ref]
+                pos = end
             if parts:
                 parts.append(nodes.Text(source[pos:]))
-                parent = text.parent
+                parent = node.parent
                 assert parent is not None
-                parent.replace(text, [p for p in parts if not isinstance(p, nodes.Text) or p])
+                parent.replace(node, [p for p in parts if not isinstance(p, nodes.Text) or p])
+
+    def _linked_html(
+        self,
+        text: str,
+        found: list[tuple[int, int, str]],
+        entries: dict[str, tuple[str, str]],
+        docname: str,
+    ) -> str:
+        """``text`` (HTML between tags) with the terms ``found`` linked as Sphinx
+        draws the links made above."""
+        out: list[str] = []
+        pos = 0
+        for start, end, term in found:
+            target_doc, labelid = entries[term]
+            href = f"{self.app.builder.get_relative_uri(docname, target_doc)}#{labelid}"
+            out += [
+                text[pos:start],
+                f'<a class="lld-term-link reference internal" href="{escape(href)}"'
+                f' title="{escape(term)} (glossary)"><span class="{" ".join(TERM_CLASSES)}">'
+                f"{text[start:end]}</span></a>",
+            ]
+            pos = end
+        out.append(text[pos:])
+        return "".join(out)
+
+
+def _text_or_library_html(node: nodes.Node) -> bool:
+    """A text of the page that may name a term: its own text (not in a heading, code,
+    a link …), or the library's HTML (:func:`.common.library_html`)."""
+    if isinstance(node, nodes.raw):
+        return bool(node.get(LIBRARY_HTML))
+    return isinstance(node, nodes.Text) and not _skipped(node)
 
 
 def _skipped(text: nodes.Text) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from docutils import nodes
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx_design.shared import create_component
 
@@ -38,9 +39,11 @@ from .common import (
     para,
     rich_text,
     ruling_label,
+    site_page,
     source_label,
     strong,
     target,
+    told_html,
     xref,
 )
 
@@ -255,11 +258,12 @@ def _preset_items(report: RulingReport) -> nodes.bullet_list:
     return out
 
 
-def _replay_items(replays: list[ReadingReplay]) -> nodes.bullet_list:
+def _replay_items(env: BuildEnvironment, replays: list[ReadingReplay]) -> nodes.bullet_list:
     out = nodes.bullet_list(classes=["lld-replays"])
+    page = site_page(env)
     for r in replays:
         item = para(
-            r.reading, " (", literal(r.preset), "): ", *linked_text(r.told),
+            r.reading, " (", literal(r.preset), "): ", told_html(env, page, r.outcome, r.told),
             classes=["lld-engine", f"lld-{r.outcome.kind}", f"lld-preset-{r.preset}",
                      f"lld-example-{r.example.removesuffix('.lld')}"],
         )  # fmt: skip
@@ -267,7 +271,7 @@ def _replay_items(replays: list[ReadingReplay]) -> nodes.bullet_list:
     return out
 
 
-def engine_part(report: RulingReport) -> nodes.container:
+def engine_part(env: BuildEnvironment, report: RulingReport) -> nodes.container:
     """The folded part: the option by name, each reading's value, and the example
     hands replayed under each source's whole reading."""
     assert report.option is not None
@@ -290,7 +294,7 @@ def engine_part(report: RulingReport) -> nodes.container:
                 " reading has it:",
             )
         )  # fmt: skip
-        out.append(_replay_items(mine))
+        out.append(_replay_items(env, mine))
     if not examples:
         out.append(para(emphasis("No example hand shows this ruling yet.")))
     out.append(
@@ -310,7 +314,7 @@ def _example_label(file_name: str) -> str:
 # ------------------------------------------------------------------ the section
 
 
-def ruling_body(report: RulingReport) -> list[nodes.Node]:
+def ruling_body(env: BuildEnvironment, report: RulingReport) -> list[nodes.Node]:
     out: list[nodes.Node] = [
         para(strong("Question: "), report.question, classes=["lld-question"]),
         para(strong("The project's reading: "), *linked_text(plain_reading(report)),
@@ -323,7 +327,7 @@ def ruling_body(report: RulingReport) -> list[nodes.Node]:
         out += [para(strong("The sources' words:"), classes=["lld-words"]), tabs]
     out.append(para(strong("Why: "), *linked_text(report.reasons), classes=["lld-why"]))
     if report.option is not None:
-        out.append(engine_part(report))
+        out.append(engine_part(env, report))
     return out
 
 
@@ -331,16 +335,18 @@ class RulingDirective(RulingClaimDirective):
     """``{ruling} R22``, optionally with ``:expect: parlett=illegal …``."""
 
     def run(self) -> list[nodes.Node]:
-        return [ruling_section(self.checked_report(), self.state.document)]
+        return [ruling_section(self.env, self.checked_report(), self.state.document)]
 
 
-def ruling_section(report: RulingReport, doc: nodes.document) -> nodes.section:
+def ruling_section(
+    env: BuildEnvironment, report: RulingReport, doc: nodes.document
+) -> nodes.section:
     label = ruling_label(report.id)
     section = nodes.section(ids=[label], names=[label], classes=["lld-ruling"])
     doc.note_explicit_target(section)
     title = f"{report.id}. {report.title}"
     section += nodes.title(title, title)
-    section.extend(ruling_body(report))
+    section.extend(ruling_body(env, report))
     return section
 
 
@@ -351,7 +357,7 @@ class RuleBookDirective(SphinxDirective):
         note_engine_dependencies(self.env)
         doc = self.state.document
         conc = concordance()
-        return [ruling_section(ruling_report(r.id, conc), doc) for r in conc.rulings]
+        return [ruling_section(self.env, ruling_report(r.id, conc), doc) for r in conc.rulings]
 
 
 __all__ = [

@@ -1,15 +1,17 @@
 """``{step-through} r14-pair-royal-one-of-three.lld``: an example hand, move by move.
 
-Renders :func:`lld.replay.steps` of the record: step 0 is the deal, step ``n``
-the position after the ``n``-th move, each drawn as :func:`lld.drawing.board`
-rows with the move, its comment, and every event it caused linked to its
-ruling. Each step is a ``<div id="step-N">``, so ``#step-N`` opens it; the
-buttons and the arrow keys are ``_static/lld.js``'s, and without script (or on
-paper) every step is shown.
+Renders :func:`lld.step_through.hand_html` of the record, with the site's
+:class:`lld.drawing.Page` (:func:`.common.site_page`): step 0 is the deal, step
+``n`` the position after the ``n``-th move, each with the move in words and in
+notation, its comment, and every event it caused linked to its ruling. Each step
+is a ``<div id="step-N">``, so ``#step-N`` opens it; the buttons and the arrow
+keys are ``_static/lld.js``'s, and without script (or on paper) every step is
+shown. The library draws the steps (the same renderer as the cells' and a
+notebook's); this module only frames them.
 
 ``:seat: 2`` draws each step from :class:`lld.observation.Observation` of seat
 2 instead: the other hands are face-down counts, and the page's card drawings
-(:func:`lld.svg.defs`) hold only the cards the seat sees at some step.
+hold only the cards the seat sees at some step.
 
 :func:`write_pages` writes a page for each record in ``examples/`` and one per
 seat of it (``hands/<stem>.md``, ``hands/<stem>/seat-N.md``) before Sphinx reads
@@ -25,53 +27,20 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from lld import svg
-from lld.cards import count
 from lld.demonstrate import examples_directory
-from lld.drawing import board, board_html
-from lld.events import Event
 from lld.narrate import Table, table_of
-from lld.observation import Observation
 from lld.position import Position
 from lld.record import HandRecord, load_record
-from lld.replay import steps
+from lld.step_through import hand_html
 
 from .cells import hand_cell
-from .common import (
-    board_legend,
-    literal,
-    note_engine_dependencies,
-    para,
-    raw_html,
-    ruling_label,
-    strong,
-    xref,
-)
+from .common import board_legend, library_html, note_engine_dependencies, site_page
 
 #: Where the generated pages go, under ``docs/``.
 PAGES = "hands"
-
-
-def step_id(n: int) -> str:
-    return f"step-{n}"
-
-
-def _events(events: tuple[Event, ...], table: Table) -> nodes.bullet_list:
-    """What happened, a sentence each, with the ruling that made it happen."""
-    out = nodes.bullet_list(classes=["lld-step-events"])
-    for e in events:
-        out += nodes.list_item(
-            "", para(table.event(e), " (", xref(ruling_label(e.rule), text=e.rule), ")")
-        )
-    return out
-
-
-def _head(n: int, last: int, what: list[nodes.Node | str]) -> nodes.paragraph:
-    link = nodes.reference("", "#", refuri=f"#{step_id(n)}", classes=["lld-step-link"])
-    link["names"] = []
-    return para(strong(f"Step {n} of {last}"), " — ", *what, " ", link, classes=["lld-step-head"])
 
 
 def table_for(rec: HandRecord) -> Table:
@@ -80,59 +49,19 @@ def table_for(rec: HandRecord) -> Table:
     return table_of(rec.players, Position.from_record(rec).dealer, rec.seats)
 
 
-def _start(position: Position) -> str:
-    """Where the hand starts, said plainly: from the deal, or late in a hand."""
-    won = sum(count(pile) for pile in position.won)
-    if not won:
-        return "A whole hand, from the deal."
-    return (
-        f"This hand starts late in the play: {won} of the 52 cards are already in the"
-        " players' won piles, so that the point it shows comes up within a move or two."
-    )
-
-
-def step_through(rec: HandRecord, seat: int | None) -> nodes.container:
-    """Every step of ``rec``, drawn whole, or as ``seat`` sees it."""
-    moves = steps(rec)
-    positions = [moves[0].before if moves else Position.from_record(rec)]
-    positions += [s.after for s in moves]
-    views: list[Position | Observation] = list(positions)
-    if seat is not None:
-        views = [Observation.of(p.game(), seat) for p in positions]
-    seen: set[int] = set()
-    for view in views:
-        for row in board(view):
-            seen.update(row.cards)
-    root = nodes.container(classes=["lld-steps"])
+def names_for(rec: HandRecord) -> tuple[str, ...]:
+    """What the pages call each seat of ``rec`` (:func:`table_for`)."""
     table = table_for(rec)
-    root += board_legend(seat, None if seat is None else table.plain_name(seat))
-    root += raw_html(str(svg.defs(seen)))
-    last = len(moves)
-    names = [table.plain_name(s) for s in range(rec.players)]
-    deal = nodes.container(ids=[step_id(0)], classes=["lld-step"])
-    deal += _head(0, last, ["the deal"])
-    deal += para(_start(positions[0]), classes=["lld-caption"])
-    deal += _events(positions[0].events, table)
-    deal += raw_html(board_html(views[0], svg.use_row, names))
-    root += deal
-    for n, step in enumerate(moves, start=1):
-        box = nodes.container(ids=[step_id(n)], classes=["lld-step"])
-        put_down = step.after.lie_downs[step.seat]
-        told = table.event(step.events[0], put_down)
-        what: list[nodes.Node | str] = [told, " ", literal(str(step.move))]
-        box += _head(n, last, what)
-        # The record's comments are written seeing every hand: not in a seat's view.
-        if step.comment and seat is None:
-            box += para(step.comment, classes=["lld-caption"])
-        allowed: list[nodes.Node | str] = ["Allowed by "]
-        for i, rid in enumerate(step.rulings):
-            allowed += [", " if i else "", xref(ruling_label(rid), text=rid)]
-        box += para(*allowed, ".")
-        if step.events[1:]:
-            box += para("Then:", classes=["lld-step-then"])
-            box += _events(step.events[1:], table)
-        box += raw_html(board_html(views[n], svg.use_row, names))
-        root += box
+    return tuple(table.plain_name(s) for s in range(rec.players))
+
+
+def step_through(env: BuildEnvironment, rec: HandRecord, seat: int | None) -> nodes.container:
+    """Every step of ``rec``, drawn whole, or as ``seat`` sees it."""
+    names = names_for(rec)
+    root = nodes.container(classes=["lld-steps"])
+    # The legend is the page's text, so that the glossary's links reach its terms.
+    root += board_legend(seat, None if seat is None else names[seat])
+    root += library_html(env, hand_html(rec, site_page(env, names, anchors=True), seat))
     return root
 
 
@@ -152,7 +81,10 @@ class StepThroughDirective(SphinxDirective):
         seat = self.options.get("seat")
         if seat is not None and seat >= rec.players:
             raise self.error(f"{{step-through}}: {path.name} has {rec.players} seats, not {seat}")
-        return [step_through(rec, seat), *(hand_cell(self, rec, path.name) if seat is None else ())]
+        return [
+            step_through(self.env, rec, seat),
+            *(hand_cell(self, rec, path.name) if seat is None else ()),
+        ]
 
 
 def hand_label(stem: str, seat: int | None = None) -> str:

@@ -17,12 +17,12 @@ from html import escape
 
 import lld
 from lld.demonstrate import examples_directory
-from lld.drawing import board_html, outcome_html, step_html
+from lld.drawing import Page, board_html, outcome_html, step_html
 from lld.handout.cite import ruling_anchor
 from lld.record import HandRecord, load_record
 from lld.replay import Outcome, Step, record_under
 
-__all__ = ["Walk", "example", "html", "ruling_link", "show", "walk"]
+__all__ = ["PAGE", "Walk", "example", "html", "ruling_link", "show", "walk"]
 
 
 def _site_root() -> str:
@@ -48,6 +48,12 @@ def ruling_link(rule: str | None) -> str:
     return f'<a href="{escape(href)}" target="_top">{escape(rule)}</a>'
 
 
+#: How the cells draw steps and outcomes (:mod:`lld.drawing`, as a notebook and the
+#: site's pages do): each ruling linked to its section of the site's rules, the
+#: seats counted from 0 as the code in the cell counts them.
+PAGE = Page(link=ruling_link)
+
+
 def example(name: str) -> HandRecord:
     """An example hand from the site, by file name (``r22-lie-down-by-choice.lld``)."""
     directory = examples_directory()
@@ -61,9 +67,9 @@ def html(obj: object) -> str:
     if isinstance(obj, Walk):
         return obj._repr_html_()
     if isinstance(obj, Step):
-        return step_html(obj, link=ruling_link)
+        return step_html(obj, page=PAGE)
     if isinstance(obj, Outcome):
-        return outcome_html(obj, link=ruling_link)
+        return outcome_html(obj, PAGE)
     if isinstance(obj, (lld.Position, lld.Observation)):
         return board_html(obj)
     return f"<pre>{escape(repr(obj))}</pre>"
@@ -109,7 +115,7 @@ class Walk:
         return self.go(self.at)
 
     def _repr_html_(self) -> str:
-        return step_html(self.step, len(self.steps), link=ruling_link)
+        return step_html(self.step, len(self.steps), PAGE)
 
     def __repr__(self) -> str:
         s = self.step

@@ -23,13 +23,14 @@ if TYPE_CHECKING:
 
 class RefusedMoveError(RecordError):
     """A record's move that the rules forbid: the message names the record's line,
-    and ``rule``, ``option``, ``reason``, ``move`` and ``index`` (from 0) stay
-    attributes, as on :class:`~lld.errors.IllegalMoveError`."""
+    and ``rule``, ``option``, ``reason``, ``why``, ``move`` and ``index`` (from 0)
+    stay attributes, as on :class:`~lld.errors.IllegalMoveError`."""
 
     def __init__(self, where: str, error: IllegalMoveError, index: int) -> None:
         super().__init__(where, str(error))
         self.move = error.move
         self.reason = error.reason
+        self.why = error.why
         self.rule = error.rule
         self.option = error.option
         self.index = index
