@@ -81,8 +81,11 @@ myst_heading_anchors = 0  # anchors are explicit labels, never heading slugs
 nitpicky = True
 # Types the API's signatures name that live outside these pages (no network, no intersphinx).
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|typing|pathlib|os|argparse|random|enum)\..*"),
-    ("py:class", r"(Path|Iterable|Iterator|Sequence|Mapping|Callable|TextIO|Any|T|Kind)"),
+    ("py:class", r"(collections\.abc|typing|pathlib|os|argparse|random|enum|fractions)\..*"),
+    (
+        "py:class",
+        r"(Path|Iterable|Iterator|Sequence|Mapping|Callable|TextIO|Any|T|Kind|Fraction|Amount)",
+    ),
     ("py:class", r"(int|str|bool|float|bytes|object|tuple|list|dict|set|frozenset|None)"),
     ("py:class", r"lld\..*"),
     ("py:exc", r".*Error"),

@@ -1256,8 +1256,9 @@ def test_the_right_reading_claims_hold() -> None:
     editorial = [r.id for r in conc.rulings if reading.is_editorial(r, conc)]
     # R37: the audit found Sympkyn silent on it (S-63), so no source gives the reading.
     # R42 and R43 (issue 25): du Coeur's "not out" and Parlett's "laid (or lain) down"
-    # read either way, so the project's readings there are its own.
-    assert editorial == ["R33", "R34", "R35", "R37", "R42", "R43"]
+    # read either way, so the project's readings there are its own. R44: no source
+    # prices a part-pair at all.
+    assert editorial == ["R33", "R34", "R35", "R37", "R42", "R43", "R44"]
 
 
 def test_a_players_stakes_table_checks_its_pots() -> None:
