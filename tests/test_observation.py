@@ -26,7 +26,7 @@ from lld.playout import in_rotation, run
 from lld.position import Position
 from lld.presets import PRESETS, ruleset
 from lld.tournament import play_tournament
-from positions import random_moves
+from positions import position, random_moves
 
 BOTS_DIR = Path(lld.bots.__file__).parent
 T = TypeVar("T")
@@ -221,6 +221,7 @@ def test_the_games_public_state_is_another_object_at_every_change(name: str) -> 
         game = midgame(name, seed, 0)
         rng = random.Random(seed)
         before, logged = game.public_state, len(game.log)
+        assert before == (game.dead_groups, game.lie_downs, game.ledger.rows)
         while not game.over:
             options = list(game.turn_moves())
             for seat in game.free_seats():
@@ -234,6 +235,20 @@ def test_the_games_public_state_is_another_object_at_every_change(name: str) -> 
                 changes += 1
             before, logged = now, len(game.log)
     assert changes
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_hand_starts_with_the_deals_public_state(name: str) -> None:
+    """A hand dealt at a table starts with the public state made once with its antes
+    (shared by every hand at that table and dealer), unless the deal itself leaves
+    a dead group: a mournival on the table that the dealer does not take (R11)."""
+    rules = ruleset(name)
+    mournival = position(rules, ["8C 2C", "9C 3C", "TC 4C"], "7C 7D 7H 7S 8D 9D TD")
+    for game in (Game.new(rules, rules.players[0], 1), Game.new(rules, rules.players[0], 2),
+                 mournival):  # fmt: skip
+        assert game.public_state == (game.dead_groups, game.lie_downs, game.ledger.rows)
+        assert Observation.of(game, 0).dead == game.dead_groups
+    assert bool(mournival.dead_groups) == (rules.table_mournival != "dealer_takes")
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -179,8 +179,10 @@ def _compiled(rules: Ruleset) -> CompiledRules:
 @cache
 def _anted(
     players: int, dealer: int, dealer_ante: int, other_ante: int
-) -> tuple[Ledger, tuple[LogEntry, ...]]:
-    """A ledger with everyone's ante in, and the log of the deal and the antes.
+) -> tuple[Ledger, tuple[LogEntry, ...], PublicState]:
+    """A ledger with everyone's ante in, the log of the deal and the antes, and the
+    public state then (:attr:`Game.public_state`: no dead group, no lie-down, the
+    antes' rows).
 
     The same few tables and dealers recur in every run, so each is worked out
     once and copied for each hand.
@@ -192,7 +194,7 @@ def _anted(
     ledger.antes(antes, rule)
     entries: list[LogEntry] = [(rule, dealer, DEAL, 0, 0, 0)]
     entries += [(rule, seat, ANTE, 0, 0, amount) for seat, amount in enumerate(antes) if amount]
-    return ledger, tuple(entries)
+    return ledger, tuple(entries), ((), (0,) * players, ledger.rows)
 
 
 # What a copy of a game (Game.copy) does with each field, as FIELDS declares it.
@@ -360,7 +362,7 @@ class Game:
         self._lie_downs = [0] * n
         self._lain = 0  # the seats that have lain down, as bits (R42: even with no cards)
         # The public state that changes seldom, made when asked for (public_state)
-        # and dropped (None) wherever it changes.
+        # and dropped (None) wherever it changes; a hand starts with the deal's (_start).
         self._public_state: PublicState | None = None
         # per seat, a bit per rank (1 << rank): ranks that may hold a pair to
         # lay down (a pair royal, a mournival, a dead pair); checked when used
@@ -420,7 +422,12 @@ class Game:
     def _start(self) -> None:
         n, dealer, log = self.n, self.dealer, self._log.append
         stakes = self.stakes
-        ledger, entries = _anted(n, dealer, stakes.dealer_ante, stakes.other_ante)
+        # The deal's public state comes made with the antes, once for each table
+        # and dealer: an observer asks for it as the hand starts, and making it
+        # for every hand cost a tournament 0.2%.
+        ledger, entries, self._public_state = _anted(
+            n, dealer, stakes.dealer_ante, stakes.other_ante
+        )
         self.ledger = ledger.copy()
         self._log.extend(entries)
         # R11: a mournival among the table cards.
@@ -437,6 +444,7 @@ class Game:
                 log((R_TABLE_MOURNIVAL, dealer, TAKE_MOURNIVAL, 0, cards, 0))
             else:
                 self._dead[rank] = (TABLE_MOURNIVAL, dealer, 1)
+                self._public_state = None
         # R17-R19: what each hand may lay down from the start.
         self._rescan_lay_watch()
         # R4: eldest, on the dealer's left, plays first.
@@ -1319,14 +1327,19 @@ class Game:
         by identity and makes its own copy of them only then."""
         state = self._public_state
         if state is None:
-            state = self._public_state = (self.dead_groups, self.lie_downs, self.ledger.rows)
+            # Read from the fields, not through dead_groups and lie_downs: a
+            # tournament's observers ask at every change, and the two calls cost
+            # it half a percent.
+            dead = self._dead
+            groups = _dead_groups(dead) if dead else ()
+            state = self._public_state = (groups, tuple(self._lie_downs), self.ledger.rows)
         return state
 
     @property
     def dead_groups(self) -> tuple[DeadGroup, ...]:
         """The open dead groups on the table (R11, R15, R24, R36, R37), by rank."""
         dead = self._dead
-        return tuple(_new(DeadGroup, (r, *dead[r])) for r in sorted(dead)) if dead else ()
+        return _dead_groups(dead) if dead else ()
 
     def cards_accounted(self) -> int:
         """Every card's place, ORed together: :data:`~lld.cards.FULL_DECK` when none is lost."""
@@ -1342,6 +1355,20 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+
+def _dead_groups(dead: dict[int, tuple[str, int, int]]) -> tuple[DeadGroup, ...]:
+    """The open dead groups (``Game._dead``) as :attr:`Game.dead_groups` gives them.
+
+    A loop, not a generator expression: that costs twice as much, and written
+    into :attr:`Game.public_state` it would give every call of it (some twenty a
+    hand in a tournament) a closure cell to make.
+    """
+    groups: tuple[DeadGroup, ...] = ()
+    for rank in sorted(dead):
+        origin, offender, opens = dead[rank]
+        groups += (_new(DeadGroup, (rank, origin, offender, opens)),)
+    return groups
 
 
 _SHARED_FIELDS = tuple(name for name, how in FIELDS.items() if how in (SAME, RULESET))
