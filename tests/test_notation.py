@@ -225,6 +225,10 @@ def test_stakes_round_trip(amount: Fraction | int, signed: bool) -> None:
     assert format_amount(back, signed=signed) == text  # one way to write each amount
 
 
+def test_a_whole_stake_may_be_as_long_as_any_number_in_a_record() -> None:
+    assert parse_amount("-123456789012345") == -123456789012345
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
@@ -233,7 +237,12 @@ def test_stakes_round_trip(amount: Fraction | int, signed: bool) -> None:
         ("3/1", "lowest terms (write 3)"),
         ("0/5", "lowest terms (write 0)"),
         ("-0", "0 takes no sign"),
-        ("1/0", "not a number of stakes"),
+        ("1/0", "divides by zero"),
+        ("-5/1", "lowest terms (write -5)"),
+        ("-22/4", "lowest terms (write -11/2)"),
+        ("-05", "written plainly (write -5)"),
+        ("05/2", "lowest terms (write 5/2)"),
+        ("+0", "0 takes no sign"),
         ("1.5", "not a number of stakes"),
         ("½", "not a number of stakes"),
         ("1 /2", "not a number of stakes"),

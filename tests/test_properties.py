@@ -234,8 +234,8 @@ def check_end(g: Game) -> None:
             k = stakes_for(count(w), st.break_even, rules.part_pair)
             net[s] += k
             pot -= k
-        # With odd piles (R38 collects_all) part-pairs count for nothing, so even a
-        # balanced table may leave stakes over or run short.
+        # With odd piles (R38 collects_all) a part-pair is paid as R44 reads it, so
+        # even a balanced table may leave stakes over or run short.
         even = all(count(w) % 2 == 0 for w in g.won)
         if st.balances and rules.leftovers == "all_to_dealer" and even:
             assert pot == 0, "a balanced table left stakes over"

@@ -35,8 +35,9 @@ from lld.errors import NotationError, shown
 #: A number of stakes: whole, or an exact fraction where a reading parts a stake.
 Amount = int | Fraction
 
-# A whole number or a fraction n/d, optionally signed: the stake notation's whole form.
-_AMOUNT = re.compile(r"([+-]?)(0|[1-9][0-9]{0,8})(?:/([1-9][0-9]{0,8}))?")
+# A whole number or a fraction n/d, optionally signed (as many digits as a record's
+# other numbers may have); parse_amount then refuses what is not written the one way.
+_AMOUNT = re.compile(r"([+-]?)([0-9]{1,30})(?:/([0-9]{1,30}))?", re.ASCII)
 
 
 def whole_if_whole(amount: Amount) -> Amount:
@@ -82,10 +83,10 @@ def parse_amount(text: str, where: str = "a stake") -> Amount:
 
     >>> parse_amount("+7/3"), parse_amount("-2"), parse_amount("0")
     (Fraction(7, 3), -2, 0)
-    >>> parse_amount("2/4")
+    >>> parse_amount("-2/4")
     Traceback (most recent call last):
     ...
-    lld.errors.NotationError: a stake '2/4' is not in lowest terms (write 1/2)
+    lld.errors.NotationError: a stake '-2/4' is not in lowest terms (write -1/2)
     """
     match = _AMOUNT.fullmatch(text)
     if match is None:
@@ -94,14 +95,17 @@ def parse_amount(text: str, where: str = "a stake") -> Amount:
             " (a whole number or a fraction like 1/2)"
         )
     sign, top, bottom = match.groups()
-    if top == "0" and sign:
+    if bottom is not None and not int(bottom):
+        raise NotationError(f"{where} {shown(text)} divides by zero")
+    magnitude = Fraction(int(top), int(bottom or 1))
+    value = whole_if_whole(-magnitude if sign == "-" else magnitude)
+    if not value and sign:
         raise NotationError(f"{where} {shown(text)} is not a number of stakes (0 takes no sign)")
-    value = Fraction(int(top), int(bottom or 1))
-    if bottom is not None and (value.denominator != int(bottom) or bottom == "1"):
-        raise NotationError(
-            f"{where} {shown(text)} is not in lowest terms (write {format_amount(value)})"
-        )
-    return whole_if_whole(-value if sign == "-" else value)
+    written = format_amount(value, signed=sign == "+")
+    if text != written:  # 2/4, 4/2, 3/1, 05: the value written another way
+        what = "in lowest terms" if bottom is not None else "written plainly"
+        raise NotationError(f"{where} {shown(text)} is not {what} (write {written})")
+    return value
 
 
 def totals(

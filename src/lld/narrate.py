@@ -264,7 +264,7 @@ Player 4 is the last player left in; 1 stake is left in the pot'
         if pot < 0:  # a table of stakes that does not balance
             parts.append(f"the pot is {_stakes(-pot)} short")
         elif pot:
-            parts.append(f"{_stakes(pot)} {'is' if pot == 1 else 'are'} left in the pot")
+            parts.append(f"{_stakes(pot)} {'is' if pot <= 1 else 'are'} left in the pot")
         else:
             parts.append("the pot is empty")
         return "; ".join(parts)

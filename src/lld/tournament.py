@@ -55,7 +55,7 @@ from lld.bots import Bot, make_bot
 from lld.deal import MAX_SEED
 from lld.errors import ConfigError, RulesetError, shown
 from lld.game import Game
-from lld.ledger import Amount
+from lld.ledger import Amount, whole_if_whole
 from lld.playout import drive
 from lld.roles import role_names
 from lld.ruleset import Ruleset
@@ -189,6 +189,7 @@ class Tally:
 
 
 def _number(value: Amount) -> int | float:
+    value = whole_if_whole(value)
     return value if isinstance(value, int) else float(value)
 
 

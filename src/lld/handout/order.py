@@ -173,9 +173,9 @@ def uses(rules: Ruleset) -> frozenset[str]:
         ruling_id("pair_royal_remainder"): rules.pair_royal_capture == "one_or_three",
         # A pair that can no longer be mated is laid only where such pairs are.
         ruling_id("dead_pair"): rules.dead_pair_trigger != "never",
-        ruling_id("broken_pair_royal"): not (
-            rules.broken_pair_royal == "by_dead_rule" and rules.dead_pair_trigger == "never"
-        ),
+        # Only where a pair of a pair royal could be laid in the first place (R18).
+        ruling_id("broken_pair_royal"): rules.hand_pair_royal == "pair_may_be_laid"
+        and not (rules.broken_pair_royal == "by_dead_rule" and rules.dead_pair_trigger == "never"),
         # A mistaken lie-down is one only where lying down is forced.
         ruling_id("lie_down_mistake"): forced,
         ruling_id("mistaken_lie_down_pair"): forced
@@ -193,7 +193,8 @@ def uses(rules: Ruleset) -> frozenset[str]:
         ruling_id("most_pairs_tie"): rules.settlement == "most_pairs",
         # Only a capture of three makes a part-pair, and only a break-even prices it.
         ruling_id("part_pair"): rules.settlement == "break_even"
-        and rules.one_against_pair == "collects_all",
+        and rules.one_against_pair == "collects_all"
+        and any(t.break_even is not None and t.break_even % 2 == 0 for t in tables),
     }
     return frozenset(r for part in PARTS for r in part.rulings if when.get(r, True))
 
