@@ -218,8 +218,7 @@ def stakes_for(cards_won: int, break_even: int, part_pair: str = "toward_zero") 
     if break_even % 2 or part_pair == "away_from_zero":
         return sign * ((distance + 1) // 2)
     if part_pair == "half_stake":
-        half = Fraction(sign * distance, 2)
-        return half.numerator if half.denominator == 1 else half
+        return Fraction(sign * distance, 2)  # equal to the int where whole
     assert part_pair == "toward_zero", part_pair
     return sign * (distance // 2)
 

@@ -17,6 +17,7 @@ the presets and the engine still runs.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -275,14 +276,25 @@ def test_R23_stake_to_each_remaining() -> None:
     rules_tests.check_R23(variant("lie_down_payment", "stake_to_each_remaining"))
 
 
+def the_other_reading_of_ambiguous_words(
+    clause: str, ruling: str, preset: str, option: str, value: str, check: Callable[[Ruleset], None]
+) -> None:
+    """``clause`` reads two ways; ``preset`` takes the other (editorial, argued),
+    and ``value``, which its words also allow, plays under that preset and alone."""
+    assert CONC.clause(clause).reading == "ambiguous"
+    rests_on(clause, ruling, value)
+    assert (preset, option) in EDITORIAL_CHOICES
+    assert getattr(ruleset(preset), option) != value
+    check(ruleset(preset, **{option: value}))
+    check(variant(option, value))
+
+
 def test_R23_stake_shared_among_remaining_reads_caidis_word_for_word() -> None:
     # 'pay a stake to all players remaining': one stake, to all of them together.
-    # Her preset keeps a stake to each (editorial, argued); both are playable.
-    assert CONC.clause("CC-18").reading == "ambiguous"
-    rests_on("CC-18", "R23", "stake_shared_among_remaining")
-    assert ("caidis", "lie_down_payment") in EDITORIAL_CHOICES
-    rules_tests.check_R23(ruleset("caidis", lie_down_payment="stake_shared_among_remaining"))
-    rules_tests.check_R23(variant("lie_down_payment", "stake_shared_among_remaining"))
+    the_other_reading_of_ambiguous_words(
+        "CC-18", "R23", "caidis", "lie_down_payment", "stake_shared_among_remaining",
+        rules_tests.check_R23,
+    )  # fmt: skip
 
 
 def test_R24_claimable_set_not_laid() -> None:
@@ -475,11 +487,9 @@ def test_R18_pair_may_be_laid_as_du_coeur_parlett_and_caidis_say() -> None:
 def test_R18_kept_in_hand_reads_sympkyn_as_he_writes_it() -> None:
     # Sympkyn's objective names 'pairs and mournivals' won from the hand, not
     # the pair royal, and his turn has no lay: his words allow both answers.
-    assert CONC.clause("S-68").reading == "ambiguous"
-    rests_on("S-68", "R18", "kept_in_hand")
-    assert ("sympkyn", "hand_pair_royal") in EDITORIAL_CHOICES
-    rules_tests.check_R18(ruleset("sympkyn", hand_pair_royal="kept_in_hand"))
-    rules_tests.check_R18(variant("hand_pair_royal", "kept_in_hand"))
+    the_other_reading_of_ambiguous_words(
+        "S-68", "R18", "sympkyn", "hand_pair_royal", "kept_in_hand", rules_tests.check_R18
+    )
 
 
 def r44_no_source_gives(value: str) -> None:

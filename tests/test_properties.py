@@ -207,7 +207,7 @@ def expected_r23(g: Game) -> list[Amount]:
                 share = Fraction(1, len(still_in)) if shared else 1
                 net[e.seat] -= share
                 net[s] += share
-    return [x.numerator if isinstance(x, Fraction) and x.denominator == 1 else x for x in net]
+    return net
 
 
 def check_end(g: Game) -> None:

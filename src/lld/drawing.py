@@ -42,7 +42,7 @@ from lld import svg
 from lld.cards import count, iter_cards
 from lld.events import Event
 from lld.ledger import Amount, format_amount
-from lld.narrate import Table
+from lld.narrate import Table, ToldOutcome
 from lld.record.model import RULING_ID
 
 #: How a ruling is shown: its ID as HTML (a link, where the page knows the site).
@@ -334,17 +334,10 @@ class StepView(Protocol):
     def comment(self) -> str: ...
 
 
-class OutcomeView(Protocol):
-    """What a replay's outcome is drawn from: :class:`lld.replay.Outcome`."""
+class OutcomeView(ToldOutcome, Protocol):
+    """What a replay's outcome is drawn from: :class:`lld.replay.Outcome`, as
+    :mod:`lld.narrate` tells it, with the option behind a refusal and the events."""
 
-    @property
-    def kind(self) -> str: ...
-    @property
-    def text(self) -> str: ...
-    @property
-    def reason(self) -> str | None: ...
-    @property
-    def rule(self) -> str | None: ...
     @property
     def option(self) -> str | None: ...
     @property

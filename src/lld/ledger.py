@@ -184,23 +184,23 @@ class Ledger:
         self.net[seat] -= amount
         self._raw.append((rule, seat, None, amount))
         if type(amount) is Fraction:
-            self._keep_whole_whole(seat)
+            self._whole_where_whole(seat)
 
     def from_pot(self, seat: int, amount: Amount, rule: str) -> None:
         self.pot -= amount
         self.net[seat] += amount
         self._raw.append((rule, None, seat, amount))
         if type(amount) is Fraction:
-            self._keep_whole_whole(seat)
+            self._whole_where_whole(seat)
 
     def transfer(self, payer: int, payee: int, amount: Amount, rule: str) -> None:
         self.net[payer] -= amount
         self.net[payee] += amount
         self._raw.append((rule, payer, payee, amount))
         if type(amount) is Fraction:
-            self._keep_whole_whole(payer, payee)
+            self._whole_where_whole(payer, payee)
 
-    def _keep_whole_whole(self, *seats: int) -> None:
+    def _whole_where_whole(self, *seats: int) -> None:
         # A fraction that adds up to whole stakes goes back to an int, so that a
         # hand with parted stakes that come out even reads as one without them.
         # Only after a Fraction: whole stakes, every preset's, pay nothing for it.
