@@ -336,7 +336,8 @@ class StepView(Protocol):
 
 class OutcomeView(ToldOutcome, Protocol):
     """What a replay's outcome is drawn from: :class:`lld.replay.Outcome`, as
-    :mod:`lld.narrate` tells it, with the option behind a refusal and the events."""
+    the narrator tells it (``ToldOutcome``), with the option behind a refusal and
+    the events."""
 
     @property
     def option(self) -> str | None: ...
