@@ -36,6 +36,7 @@ from itertools import combinations
 
 from lld import Deal, Game, Move, Ruleset
 from lld.cards import count, iter_cards, rank_mask
+from lld.kinds import LAID_AT_ONCE
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
 
 RANKS = range(13)
@@ -156,9 +157,18 @@ class Position:
 
     @classmethod
     def of(cls, game: Game) -> Position:
-        """The position of ``game``, read from its deal and its public log of moves."""
-        moves = tuple(e.move for e in game.events if e.move is not None)
-        return cls(game.rules, game.deal, moves)
+        """The position of ``game``, read from its deal and its public log of moves.
+
+        A set laid at once by rule (R20 ``laid_at_once``) is no move, but it moves
+        cards: it is read as a lay here, and :func:`R20_laid_at_once_due` checks
+        that the engine laid exactly the sets due."""
+        moves = tuple(
+            Move(LAY, e.seat, e.hand, 0) if e.kind == LAID_AT_ONCE and e.seat is not None
+            else e.move
+            for e in game.events
+            if e.move is not None or e.kind == LAID_AT_ONCE
+        )  # fmt: skip
+        return cls(game.rules, game.deal, moves)  # type: ignore[arg-type]
 
     def then(self, move: Move) -> Position:
         return Position(self.rules, self.deal, (*self.moves, move))
@@ -189,6 +199,7 @@ class Position:
             is_turn = m.kind in TURN_KINDS or (
                 m.kind == LAY
                 and self.rules.laying_turn == "counts_as_turn"
+                and self.rules.hand_pairs_when != "laid_at_once"  # laid by rule: no turn
                 and turns > 0
                 and m.seat == to_play
             )
@@ -541,6 +552,8 @@ def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
     it: whatever allowed the first half (before play, or one's own turn) still
     holds.
     """
+    if pos.rules.hand_pairs_when == "laid_at_once":
+        return False  # strict play: laid by rule the moment it may be, never by a move
     if pos.rules.hand_pairs_when == "any_time":
         return True
     if pos.rules.hand_pairs_when == "promptly_only":
@@ -548,6 +561,21 @@ def R20_lay_timing(pos: Position, seat: int, rank: int) -> bool:
         return pos.turns == 0 or R19_made_dead_by_last_play(pos, seat, rank)
     assert pos.rules.hand_pairs_when == "promptly_or_own_turn", pos.rules.hand_pairs_when
     return pos.turns == 0 or seat == pos.to_play or R19_made_dead_by_last_play(pos, seat, rank)
+
+
+def R20_laid_at_once_due(pos: Position) -> list[tuple[int, int, int]]:
+    """R20 ``laid_at_once`` (strict play): the sets due to be laid now, as ``(seat, rank,
+    cards)``: every set a seat in play may lay from the hand, the most cards it may
+    lay (a mournival whole). The engine lays them itself, so none may ever be due
+    when a player is asked to move; a hand that is over lays nothing."""
+    if pos.rules.hand_pairs_when != "laid_at_once" or pos.over:
+        return []
+    return [
+        (seat, rank, max(sizes))
+        for seat in pos.in_play()
+        for rank in RANKS
+        if (sizes := R17_R18_R19_lay_sizes(pos, seat, rank))
+    ]
 
 
 def lay_is_legal(pos: Position, move: Move) -> bool:

@@ -28,7 +28,9 @@ from lld.presets import (
     EDITORIAL_CHOICES,
     PRESET_SOURCE,
     PRESETS,
+    STRICT,
     ruleset,
+    strict,
 )
 from lld.ruleset import OPTIONS, Ruleset
 from seed_texts import normalise, seed_texts
@@ -559,6 +561,17 @@ def test_R20_promptly_only_reads_immediately_as_a_deadline() -> None:
     assert ("du-coeur", "hand_pairs_when") in EDITORIAL_CHOICES
     rules_tests.check_R20(ruleset("du-coeur", hand_pairs_when="promptly_only"))
     rules_tests.check_R20(variant("hand_pairs_when", "promptly_only"))
+
+
+def test_R20_laid_at_once_is_strict_play_and_no_source_reading() -> None:
+    # Every source gives laying as a right: du Coeur's 'you may immediately place
+    # it' (DC-21) is a permission. No clause gives laying as a duty the table keeps
+    # for the player, and no preset takes it; strict play does (sources/readings.toml).
+    no_source_gives("R20", "laid_at_once")
+    assert not [p for p, r in PRESETS.items() if r.hand_pairs_when == "laid_at_once"]
+    assert STRICT["hand_pairs_when"] == "laid_at_once"
+    for name in PRESETS:
+        rules_tests.check_R20(strict(ruleset(name)))
 
 
 def test_every_engine_option_value_has_a_named_test() -> None:

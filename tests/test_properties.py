@@ -47,6 +47,7 @@ from lld.cards import (
 from lld.deal import Deal
 from lld.ledger import Amount
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
+from lld.presets import PRESETS, is_strict, strict
 from lld.ruleset import OPTIONS
 from positions import RULE_IDS, snapshot, stakes_for
 from strategies import PRESET_NAMES, PRESET_TABLES, Playout, playouts, rulesets
@@ -70,6 +71,7 @@ EVENT_RULES = {
     "take_mournival": {"R11"},
     CAPTURE: {"R12", "R13", "R14", "R16", "R38"},
     LAY: {"R17", "R18", "R19", "R40"},
+    "laid_at_once": {"R17", "R18", "R19", "R40"},
     CLAIM: {"R11", "R15", "R24", "R36", "R37"},
     LIE: {"R22", "R35"},
     "lie_payment": {"R23"},
@@ -338,6 +340,30 @@ class Model:
                     self.dead[rank] = ("R11", self.dealer, 1)
         self.to_play = self.dealer
         self.advance()
+        if self.out.count(False) > 1:
+            self.lay_due()  # R20, strict play: dealt sets go down before play
+
+    def lay_due(self) -> None:
+        """R20 ``laid_at_once``: every set a seat may lay goes down for it at once, a
+        mournival whole, seats in turn from eldest; no move and no turn."""
+        if self.rules.hand_pairs_when != "laid_at_once":
+            return
+        for k in range(1, self.n + 1):
+            seat = (self.dealer + k) % self.n
+            for rank in range(13):
+                if self.over:
+                    return
+                hm = nib(self.hands[seat], rank)
+                held = count(hm)
+                layable = (
+                    held == 4
+                    or (held == 3 and self.rules.hand_pair_royal == "pair_may_be_laid")
+                    or (held == 2 and self.dead_pair(seat, rank))
+                )
+                if layable:
+                    lowest = sorted(c for c in range(4) if hm >> c & 1)[: 4 if held == 4 else 2]
+                    cards = sum(1 << (c + 4 * rank) for c in lowest)
+                    self.play(Move(LAY, seat, cards, 0), at_once=True)
 
     def in_hands(self, rank: int) -> int:
         held = 0
@@ -405,8 +431,8 @@ class Model:
                     or self.turns == 0
                     or (seat, rank) in self.fresh
                 )
-                if not timely:
-                    continue
+                if not timely or r.hand_pairs_when == "laid_at_once":
+                    continue  # strict play: laid by rule, never by a move
                 sizes = {4: (2, 4), 3: (2,), 2: (2,)}[held]  # R17, R18, R19
                 for hs in submasks(hm):
                     if count(hs) in sizes:
@@ -436,7 +462,7 @@ class Model:
                     out.update(Move(CLAIM, seat, 0, c) for c in takes)
         return out
 
-    def play(self, m: Move) -> None:
+    def play(self, m: Move, *, at_once: bool = False) -> None:
         seat = m.seat
         rank = ((m.hand | m.table).bit_length() - 1) >> 2
         if m.kind == CAPTURE:
@@ -459,6 +485,8 @@ class Model:
             if not self.hands[seat]:
                 self.out[seat] = True  # R34
             self.after_turn()
+            if not self.over:
+                self.lay_due()
         elif m.kind == LIE:
             self.lain.add(seat)
             hand = self.hands[seat]
@@ -487,7 +515,10 @@ class Model:
         elif m.kind == LAY:
             # R21: the lay is his turn where laying counts as one (once play has begun).
             is_turn = (
-                self.rules.laying_turn == "counts_as_turn" and seat == self.to_play and self.turns
+                self.rules.laying_turn == "counts_as_turn"
+                and seat == self.to_play
+                and self.turns
+                and not at_once  # a set laid by rule (R20, strict play) is no turn
             )
             before = nib(self.hands[seat], rank)
             self.hands[seat] &= ~m.hand
@@ -571,6 +602,11 @@ def run(p: Playout) -> None:
             f" forbid and misses {sorted(map(str, expected - legal_set))}"
         )
         assert set(g.turn_moves()) <= legal_set
+        if is_strict(g.rules):  # strict play: no duty left undone, nothing to claim
+            assert not [m for m in legal if m.kind in (LAY, CLAIM)], legal
+            # Nobody's oversight: the one group left to nobody is a pair a lawful
+            # lie-down by choice left, which goes to the dealer at the end (R37).
+            assert {group.origin for group in g.dead_groups} <= {"chosen_lie_down_pair"}
         for s in range(g.n):
             assert set(g.free_moves(s)) <= legal_set
             assert g.legal_moves(s) == [m for m in legal if m.seat == s]
@@ -623,6 +659,19 @@ def test_random_hands_keep_every_invariant(preset: str, players: int) -> None:
 @given(playouts(rules=rulesets()))
 def test_random_mixtures_of_options_keep_every_invariant(p: Playout) -> None:
     run(p)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_strict_play_never_offers_a_claim_or_a_lay(preset: str) -> None:
+    """Strict play: every set goes down by rule and no oversight can arise, so at no
+    moment of any hand is a claim or a lay a legal move (checked in :func:`run`)."""
+
+    @settings(common, max_examples=EXAMPLES_PER_TABLE)
+    @given(playouts(rules=st.just(strict(PRESETS[preset]))))
+    def inner(p: Playout) -> None:
+        run(p)
+
+    inner()
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

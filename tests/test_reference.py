@@ -36,6 +36,7 @@ from lld import PRESETS, Deal, Game, Move
 from lld.cards import FULL_DECK, count
 from lld.cards import parse_cards as cards
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
+from lld.presets import strict
 from lld.ruleset import OPTIONS
 from position_strategies import (
     PRESET_NAMES,
@@ -81,6 +82,16 @@ def agree(g: Game, where: Callable[[], str]) -> ref.Position:
     ), where()  # fmt: skip
     assert pos.to_play == g.to_play, where()
     assert pos.turns == g.turns, where()
+    assert ref.R20_laid_at_once_due(pos) == [], f"a set left unlaid in strict play; {where()}"
+    if g.rules.hand_pairs_when == "laid_at_once":
+        for k, m in enumerate(pos.moves):
+            if m.kind == LAY:  # laid by rule: exactly a set that was due
+                rank = ref.single_rank(m.hand)
+                assert rank is not None, where()
+                before = ref.Position(pos.rules, pos.deal, pos.moves[:k])
+                due = ref.R17_R18_R19_lay_sizes(before, m.seat, rank)
+                assert due, f"{m} was not due; {where()}"
+                assert count(m.hand) == max(due), f"{m} laid too few; {where()}"
     assert [s not in pos.in_play() for s in range(g.n)] == list(g.out), where()
     for seat in range(g.n):
         expected = ref.legal_moves(pos, seat)
@@ -203,6 +214,8 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
                 if ref.R17_R18_R19_lay_sizes(before, s, r) and not ref.R20_lay_timing(before, s, r):
                     seen.append("R20 a pair that may not be laid now")
     after = ref.Position.of(g)
+    if rules.hand_pairs_when == "laid_at_once" and len(after.moves) > len(before.moves) + 1:
+        seen.append("R20 laid at once after a move")
     if after.over and not before.over:
         _, last = ref.R28_last_player(after)
         if last is not None:
@@ -285,6 +298,18 @@ def test_engine_agrees_with_the_reference_on_rare_deals(preset: str) -> None:
     inner()
 
 
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_engine_agrees_with_the_reference_under_strict_play(preset: str) -> None:
+    rules = strict(PRESETS[preset])
+
+    @settings(common, max_examples=40)
+    @given(rare_playouts(st.just(rules)))
+    def inner(p: RarePlayout) -> None:
+        run(p)
+
+    inner()
+
+
 @settings(common, max_examples=250)
 @given(rare_playouts(play_rulesets))
 def test_engine_agrees_with_the_reference_under_mixed_options(p: RarePlayout) -> None:
@@ -309,6 +334,7 @@ RARE_CASES = {
     "R40 pair left of a pair royal laid": 1,
     "R20 a pair that may not be laid now": 5,
     "R20 dead pair laid promptly out of turn": 1,
+    "R20 laid at once after a move": 3,
     "R22 voluntary lie-down with a capture open": 5,
     "R24 oversight open": 5,
     "R35 mistaken lie-down with a capture open": 5,

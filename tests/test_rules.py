@@ -741,6 +741,9 @@ def test_R19_dead_pair_in_a_set_up_position(preset: str) -> None:
 
 
 def check_R20(rules: Ruleset) -> None:
+    if rules.hand_pairs_when == "laid_at_once":
+        check_R20_laid_at_once(rules)
+        return
     if rules.hand_pairs_when == "any_time":
         any_time, own_turn = True, True
     elif rules.hand_pairs_when == "promptly_or_own_turn":
@@ -786,6 +789,33 @@ def check_R20(rules: Ruleset) -> None:
             finish_one_turn(g)
         if not g.over:
             assert_illegal(g, "0: lay 7C 7D", *late)
+
+
+def check_R20_laid_at_once(rules: Ruleset) -> None:
+    """Strict play's R20: each set goes down for its holder the moment it may, as an
+    event that is no move and no turn; no player lays one by a move."""
+    at_once = ("R20", "hand_pairs_when=laid_at_once")
+    # A mournival and a pair royal dealt: down before play, the mournival whole.
+    g = position(rules, ["8C 9C", "5C 5D 5H 5S TC", "7C 7D 7H JC"], "8D TD JD 9D")
+    laid = [(e.seat, e.hand, e.rule) for e in g.events if e.kind == "laid_at_once"]
+    royal = [(2, cards("7C 7D"), "R18")] if rules.hand_pair_royal == "pair_may_be_laid" else []
+    assert laid == [(1, cards("5C 5D 5H 5S"), "R17"), *royal]
+    assert (g.turns, g.to_play, g.moves) == (0, 0, [])
+    assert g.hands[1] == cards("TC")
+    assert not any(g.free_moves(s) for s in range(g.n))
+    assert_illegal(g, "2: lay 7H JC", *at_once)
+    # A pair made dead by another's capture: down at once, which is not a turn.
+    g = position(rules, ["7C 7D 8C 9C", "7H TC", "JC 2C"], "7S 8D TD JD 9D")
+    play(g, "0: 8C x 8D", "R12")
+    new = play(g, "1: 7H x 7S", "R12")
+    dead = rules.dead_pair_trigger != "never"  # both others won by another: dead either way
+    assert [(e.kind, e.seat, e.hand, e.rule) for e in new[1:]] == (
+        [("laid_at_once", 0, cards("7C 7D"), "R19")] if dead else []
+    )
+    assert (g.turns, g.to_play) == (2, 2)
+    assert g.hands[0] == cards("9C" if dead else "7C 7D 9C")
+    if not dead:
+        assert_illegal(g, "0: lay 7C 7D", *at_once)
 
 
 def finish_one_turn(g: Game) -> None:

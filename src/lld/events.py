@@ -24,6 +24,7 @@ _DESCRIPTIONS = {
     EventKind.DEAL: "{seat} deals",
     EventKind.ANTE: "{seat} antes {amount}",
     EventKind.TAKE_MOURNIVAL: "{seat} takes the table mournival {table}",
+    EventKind.LAID_AT_ONCE: "{seat} lays {table} at once, as strict play has it",
     EventKind.OUT: "{seat} has no cards left",
     EventKind.LAST_PLAYER: "{seat} is the last player left in",
     EventKind.LEFTOVERS: "{seat} takes the leftover cards {table}",

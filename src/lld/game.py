@@ -73,6 +73,7 @@ from lld.events import Event, LogEntry
 from lld.kinds import (
     ANTE,
     DEAL,
+    LAID_AT_ONCE,
     LAST_PLAYER,
     LEFTOVERS,
     LIE_PAYMENT,
@@ -227,6 +228,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_lie_down_mistakes": SAME,
     "_any_time_lays": SAME,
     "_own_turn_lays": SAME,
+    "_lays_at_once": SAME,
     "_out_when_emptied_by_laying": SAME,
     "_lay_is_turn": SAME,
     "_pair_royal_layable": SAME,
@@ -345,6 +347,7 @@ class Game:
         self._lie_down_mistakes = tables.lie_down_mistakes
         self._any_time_lays = tables.any_time_lays
         self._own_turn_lays = tables.own_turn_lays
+        self._lays_at_once = tables.lays_at_once
         self._out_when_emptied_by_laying = tables.out_when_emptied_by_laying
         self._lay_is_turn = tables.lay_is_turn
         self._pair_royal_layable = tables.pair_royal_layable
@@ -451,8 +454,11 @@ class Game:
         self.to_play = dealer
         if self._in_play:  # with every hand empty there is nobody to pass to
             self._advance()
-        if self._in_play <= 1:
-            # A position set up with one hand or none left: nothing to play.
+        if self._lays_at_once and self._in_play > 1:
+            self._lay_due_sets()  # R20, strict play: dealt sets go down before play
+        if self._in_play <= 1 and not (self.over or self.final_turn):
+            # A position set up with one hand or none left (or left so by laying
+            # dealt sets, which then ended it): nothing to play.
             self._finish()
 
     # ======================================================= every move: offered, checked, played
@@ -648,6 +654,8 @@ class Game:
             self._goes_out(seat, R_EMPTIED_HAND)
             if self._in_play <= 1:
                 self._finish()
+                if self._lays_at_once and not self.over:
+                    self._lay_due_sets()  # before the last player's one more turn (R28)
                 return
         if self.final_turn:
             self._finish()
@@ -658,6 +666,10 @@ class Game:
         while out[seat]:
             seat = (seat + 1) % n
         self.to_play = seat
+        if self._lays_at_once:
+            # R20, strict play: a set this capture made layable goes down at once,
+            # once play has passed on (as a free move made straight after it would).
+            self._lay_due_sets()
 
     def _check_capture(self, move: Move) -> None:
         """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling (R12-R16, R38)
@@ -749,6 +761,8 @@ class Game:
     def _seats_laying_any_rank(self) -> range | tuple[int, ...]:
         """R20: the seats that may lay any layable pair now, not only one just
         made layable (the first half of :meth:`_may_lay_now`)."""
+        if self._lays_at_once:
+            return ()  # laid_at_once: nobody lays by a move (_lay_due_sets does it)
         if self._any_time_lays or not self.turns:
             return range(self.n)
         if self._own_turn_lays:
@@ -914,6 +928,11 @@ class Game:
         """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling unless the lay is
         legal."""
         seat = move.seat
+        if self._lays_at_once:
+            raise IllegalMoveError(
+                move, "in strict play every set is laid at once by rule, never by a move",
+                R_HAND_PAIRS_WHEN, setting(self.rules, "hand_pairs_when"),
+            )  # fmt: skip
         if move.table:
             raise IllegalMoveError(move, "pairs are laid from the hand, not the table", R_DEAD_PAIR)
         missing = move.hand & ~self.hands[seat]
@@ -963,13 +982,33 @@ class Game:
             reason, rule, option = problem
             raise IllegalMoveError(move, reason, rule, option)
 
-    def _lay(self, move: Move) -> None:
+    def _lay_due_sets(self) -> None:
+        """R20 ``laid_at_once`` (strict play): lay every set that may be laid now for its
+        holder, in turn order from eldest: a mournival whole, a pair of a pair royal, a
+        dead pair. Each is an event, no move and no turn (:meth:`_lay` with ``at_once``)."""
+        watch, n = self._lay_watch, self.n
+        for step in range(1, n + 1):
+            seat = (self.dealer + step) % n
+            ranks = watch[seat]
+            while ranks and not self.over:
+                low = ranks & -ranks
+                ranks ^= low
+                rank = low.bit_length() - 1
+                nib = (self.hands[seat] >> (rank << 2)) & 15
+                sizes = self._lay_sizes(seat, rank, NIBBLE_COUNT[nib])
+                if sizes:
+                    cards = LOWEST[nib][max(sizes)] << (rank << 2)
+                    self._lay(_new(Move, (LAY, seat, cards, 0)), at_once=True)
+        self.fresh = ()
+
+    def _lay(self, move: Move, *, at_once: bool = False) -> None:
         """Play a checked lay: R17 (a mournival, or its rest), R18 (a pair royal's pair), R19,
-        R40 (the pair left of a pair royal whose third card was played)."""
+        R40 (the pair left of a pair royal whose third card was played). ``at_once``: laid
+        by rule under R20's ``laid_at_once``, logged as such, and never a turn."""
         seat, cards = move.seat, move.hand
         # R21: a lay by the seat to play, once play has begun, is his turn where
         # laying counts as one (before the first turn, pairs are laid before play).
-        ends_turn = self._lay_is_turn and seat == self.to_play and self.turns > 0
+        ends_turn = self._lay_is_turn and seat == self.to_play and self.turns > 0 and not at_once
         rank = rank_of(cards.bit_length() - 1)
         shift = rank << 2
         before = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
@@ -990,7 +1029,7 @@ class Game:
         self.hands[seat] ^= cards
         self.won[seat] |= cards
         self._won_all |= cards
-        self._log.append((rule, seat, LAY, cards, 0, 0))
+        self._log.append((rule, seat, LAID_AT_ONCE if at_once else LAY, cards, 0, 0))
         if before - count(cards) == 2:
             # The other half of a mournival: R17 lets it be laid too.
             self._mournival_rest[seat] |= 1 << rank

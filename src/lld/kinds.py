@@ -32,6 +32,8 @@ class EventKind(str, Enum):
     DEAL = "deal"
     ANTE = "ante"
     TAKE_MOURNIVAL = "take_mournival"
+    #: R20 ``laid_at_once`` (strict play): a set laid by its holder by rule, no move.
+    LAID_AT_ONCE = "laid_at_once"
     OUT = "out"
     LAST_PLAYER = "last_player"
     LEFTOVERS = "leftovers"
@@ -51,6 +53,7 @@ class EventKind(str, Enum):
 DEAL = EventKind.DEAL
 ANTE = EventKind.ANTE
 TAKE_MOURNIVAL = EventKind.TAKE_MOURNIVAL
+LAID_AT_ONCE = EventKind.LAID_AT_ONCE
 OUT = EventKind.OUT
 LAST_PLAYER = EventKind.LAST_PLAYER
 LEFTOVERS = EventKind.LEFTOVERS
@@ -67,6 +70,7 @@ __all__ = [
     "ANTE",
     "BONUS",
     "DEAL",
+    "LAID_AT_ONCE",
     "LAST_PLAYER",
     "LEFTOVERS",
     "LIE_PAYMENT",

@@ -178,6 +178,8 @@ class Table(NamedTuple):
             EventKind.ANTE: f"{who} puts {_stakes(e.amount)} into the pot.",
             EventKind.TAKE_MOURNIVAL: f"{who} takes {cards_phrase(e.table | e.hand)} from the"
             " table.",
+            EventKind.LAID_AT_ONCE: f"{who} lays {cards_phrase(e.hand)} down from the hand at"
+            " once, as strict play requires.",
             EventKind.OUT: f"{who} has no cards left and is out.",
             EventKind.LAST_PLAYER: f"{who} is the last player left with cards.",
             EventKind.LEFTOVERS: f"{who} takes the cards left on the table"

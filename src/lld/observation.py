@@ -40,7 +40,7 @@ from lld.concordance import ruling_id
 from lld.deal import Deal
 from lld.errors import ConfigError, IllegalMoveError, LldError, Reason, Seat, shown
 from lld.events import Event, LogEntry
-from lld.kinds import LEFTOVERS, TAKE_MOURNIVAL
+from lld.kinds import LAID_AT_ONCE, LEFTOVERS, TAKE_MOURNIVAL
 from lld.ledger import Amount, Entry, totals
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, Move
 from lld.position import DeadGroup, OutHow
@@ -60,8 +60,10 @@ Free = Callable[["Observation"], "Move | None"]
 _R_ROTATION = ruling_id("rotation")
 _R_END = ruling_id("last_player_turn")
 
+#: The kinds of event that play cards from a hand (captures and lays).
+FROM_HAND = frozenset({CAPTURE, LAY, LAID_AT_ONCE})
 #: The kinds of event that put cards on a won pile: the seat's, with the event's cards.
-TO_PILE = frozenset({CAPTURE, LAY, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
+TO_PILE = frozenset({CAPTURE, LAY, LAID_AT_ONCE, CLAIM, TAKE_MOURNIVAL, LEFTOVERS})
 
 
 class Public(NamedTuple):
@@ -213,7 +215,7 @@ class Observation(NamedTuple):
         """Per seat, the cards it has played from its hand (captures and lays)."""
         out = [0] * self.players
         for _rule, seat, kind, hand, _table, _amount in self.log:
-            if seat is not None and kind in (CAPTURE, LAY):
+            if seat is not None and kind in FROM_HAND:
                 out[seat] |= hand
         return tuple(out)
 

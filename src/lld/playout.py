@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lld.errors import ConfigError
 from lld.game import Game
-from lld.moves import Move
+from lld.kinds import LAID_AT_ONCE
+from lld.moves import CLAIM, LAY, Move
 from lld.observation import Choose, Free, Observer
 from lld.ruleset import Ruleset
 
@@ -149,3 +150,53 @@ def play_hand(
 ) -> Game:
     """Deal from ``seed`` and play the hand out."""
     return run(Game.new(rules, players, seed, dealer), bots)
+
+
+class FreeMoveTally(NamedTuple):
+    """What random hands offered outside the turns (:func:`tally_free_moves`)."""
+
+    hands: int
+    #: Claims of an oversight offered to some seat, over all the hands.
+    claims_offered: int
+    #: Lays from the hand offered to some seat as a move.
+    lays_offered: int
+    #: Sets laid at once by rule (R20 ``laid_at_once``, strict play).
+    sets_laid_at_once: int
+
+
+def tally_free_moves(rules: Ruleset, players: int, hands: int, seed: int = 0) -> FreeMoveTally:
+    """Play ``hands`` random hands of ``rules`` (seeds ``seed`` on) and count the
+    claims and lays ever offered, and the sets laid at once by rule. Under strict
+    play (:func:`lld.presets.strict`) the first two must be nought: it is how the
+    site checks, while it is built, that strict play leaves nothing to claim.
+
+    >>> from lld.presets import ruleset, strict
+    >>> tally_free_moves(strict(ruleset("du-coeur")), 5, 20)[:3]
+    (20, 0, 0)
+    """
+    tallies = [_tally_hand(rules, players, seed + k) for k in range(hands)]
+    return FreeMoveTally(
+        hands,
+        sum(t[0] for t in tallies),
+        sum(t[1] for t in tallies),
+        sum(t[2] for t in tallies),
+    )
+
+
+def _tally_hand(rules: Ruleset, players: int, seed: int) -> tuple[int, int, int]:
+    """One hand of :func:`tally_free_moves`: claims and lays offered, sets laid at once."""
+    rng = random.Random(seed)
+    claims = lays = 0
+
+    def turn(seat: int, moves: tuple[Move, ...]) -> Move:
+        return moves[int(rng.random() * len(moves))]
+
+    def free(seat: int, moves: tuple[Move, ...]) -> Move | None:
+        nonlocal claims, lays
+        claims += sum(m.kind == CLAIM for m in moves)
+        lays += sum(m.kind == LAY for m in moves)
+        i = int(rng.random() * (len(moves) + 1))
+        return moves[i] if i < len(moves) else None
+
+    game = play_out(Game.new(rules, players, seed), turn, free, ask_always=True)
+    return claims, lays, sum(entry[2] == LAID_AT_ONCE for entry in game.log)

@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from lld.concordance.readings import ReadingData, read_readings
+from lld.concordance.readings import ReadingData, StrictData, read_readings, read_strict
 from lld.errors import RulesetError, SourceDataError, shown
 from lld.ruleset import (
     NULLABLE,
@@ -127,6 +127,45 @@ EDITORIAL_CHOICES: dict[tuple[str, str], str] = {
 }
 
 
+def _read_strict(directory: str | os.PathLike[str] | None = None) -> StrictData:
+    """Strict play from ``sources/readings.toml``, each value checked against the
+    engine's options (a wrong one is refused with its file and line)."""
+    from lld.concordance import default_directory
+
+    data = read_strict(default_directory() if directory is None else Path(directory))
+    for option, value, where in data.values:
+        try:
+            check_option(option, value)
+        except RulesetError as e:
+            raise SourceDataError(where, f"strict play: {e}") from None
+    return data
+
+
+#: Strict play as the data gives it: its name, summary and why for each setting.
+STRICT_PLAY = _read_strict()
+
+#: The options strict play sets, and their values: every duty is kept for the
+#: players, so no oversight arises and nothing is ever claimed.
+STRICT: dict[str, str] = {option: value for option, value, _where in STRICT_PLAY.values}
+
+
+def strict(rules: Ruleset) -> Ruleset:
+    """``rules`` under strict play (:data:`STRICT`): the same reading, with every
+    oversight made impossible. Its name stays the reading's; a hand record names
+    the options it changes.
+
+    >>> s = strict(ruleset("du-coeur"))
+    >>> s.hand_pairs_when, s.pair_royal_capture, is_strict(s), is_strict(ruleset("du-coeur"))
+    ('laid_at_once', 'three_only', True, False)
+    """
+    return rules.replace(**STRICT)
+
+
+def is_strict(rules: Ruleset) -> bool:
+    """Whether ``rules`` plays strict play: every option :data:`STRICT` sets has its value."""
+    return all(getattr(rules, option) == value for option, value in STRICT.items())
+
+
 def ruleset(name: str = "reconstruction", **overrides: str | None) -> Ruleset:
     """A preset by name, with options overridden by keyword.
 
@@ -147,6 +186,15 @@ def ruleset(name: str = "reconstruction", **overrides: str | None) -> Ruleset:
     return base.replace(**overrides) if overrides else base
 
 
-def ruleset_with(name: str, assignments: list[str] | tuple[str, ...] = ()) -> Ruleset:
-    """A preset with ``name=value`` overrides, as given on the command line."""
-    return ruleset(name, **parse_assignments(assignments))
+def ruleset_with(
+    name: str, assignments: list[str] | tuple[str, ...] = (), *, strict_play: bool = False
+) -> Ruleset:
+    """A preset with ``name=value`` overrides, as given on the command line;
+    ``strict_play``: under strict play (:func:`strict`), the overrides winning.
+
+    >>> ruleset_with("parlett", ["lie_down=voluntary"], strict_play=True).lie_down
+    'voluntary'
+    """
+    overrides = parse_assignments(assignments)
+    base = ruleset(name)
+    return (strict(base) if strict_play else base).replace(**overrides)

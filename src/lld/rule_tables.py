@@ -174,6 +174,9 @@ class CompiledRules(NamedTuple):
     #: R20: a pair not laid at once may still be laid on one's own turn
     #: (``hand_pairs_when=promptly_or_own_turn``).
     own_turn_lays: bool
+    #: R20: every set is laid by rule the moment it may be, with no move
+    #: (``hand_pairs_when=laid_at_once``, strict play).
+    lays_at_once: bool
     #: R21: a lay by the seat to play, once play has begun, is his turn.
     lay_is_turn: bool
     #: R18: a pair of a pair royal held in hand may be laid.
@@ -239,6 +242,7 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         lie_down_mistakes=forced and rules.lie_down_mistake == "allowed_as_mistake",
         any_time_lays=rules.hand_pairs_when == "any_time",
         own_turn_lays=rules.hand_pairs_when == "promptly_or_own_turn",
+        lays_at_once=rules.hand_pairs_when == "laid_at_once",
         lay_is_turn=rules.laying_turn == "counts_as_turn",
         pair_royal_layable=rules.hand_pair_royal == "pair_may_be_laid",
         pair_royal_rest_layable=rules.hand_pair_royal == "pair_may_be_laid"

@@ -31,6 +31,7 @@ from .ruling import RuleBookDirective, RulingDirective
 from .source import SourceDirective
 from .stakes import StakesDirective
 from .steps import StepThroughDirective, write_pages
+from .strict import StrictPlayDirective
 
 
 def _source_version() -> int:
@@ -55,6 +56,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("stakes", StakesDirective)
     app.add_directive("command-line", CommandLineDirective)
     app.add_directive("example-hands", ExampleHandsDirective)
+    app.add_directive("strict-play", StrictPlayDirective)
     app.add_role("reading", ReadingRole())
     app.add_directive("replay-check", ReplayCheckDirective)
     setup_handouts(app)

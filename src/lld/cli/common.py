@@ -46,6 +46,11 @@ def add_option(p: argparse.ArgumentParser) -> None:
         "--option", action="append", default=[], metavar="NAME=VALUE",
         help=f"override one ruling, e.g. {format_assignment('lie_down', 'voluntary')} (repeatable)",
     )  # fmt: skip
+    p.add_argument(
+        "--strict", action="store_true",
+        help="strict play, for beginners: every duty kept for the players, so no oversight"
+        " arises and nothing is claimed (--option still overrides)",
+    )  # fmt: skip
 
 
 def add_game_args(p: argparse.ArgumentParser, players_default: int | None = 5) -> None:

@@ -20,7 +20,7 @@ def register(sub: Any) -> None:
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    rules = ruleset_with(args.ruleset, args.option)
+    rules = ruleset_with(args.ruleset, args.option, strict_play=args.strict)
     rules.stakes(args.players)  # a player count the ruleset has no game for is refused first
     if args.dealer is not None and not 0 <= args.dealer < args.players:
         raise RulesetError(f"--dealer {args.dealer} is not a seat (0 to {args.players - 1})")

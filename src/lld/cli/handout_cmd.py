@@ -35,7 +35,7 @@ def run_handout(args: argparse.Namespace) -> int:
     from lld.handout import write_pdf
     from lld.reports import preset_rules
 
-    rules = preset_rules(args.ruleset, args.option)
+    rules = preset_rules(args.ruleset, args.option, strict_play=args.strict)
     out = write_pdf(rules, args.paper, args.output)
     print(f"wrote {out}")
     return 0

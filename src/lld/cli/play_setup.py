@@ -58,7 +58,7 @@ def set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int 
     from lld.presets import ruleset_with
 
     rules_seed = seed_of(args)
-    rules = ruleset_with(args.ruleset, args.option)
+    rules = ruleset_with(args.ruleset, args.option, strict_play=args.strict)
     n = args.players
     rules.stakes(n)
     if args.dealer is not None and not 0 <= args.dealer < n:

@@ -43,6 +43,10 @@ def run_rules(args: argparse.Namespace) -> int:
                 f"--option {args.option[0]} changes one ruleset: name it, as in"
                 f" 'lld rules parlett --option {args.option[0]}'"
             )
+        if args.strict:
+            raise ConfigError(
+                "--strict changes one ruleset: name it, as in 'lld rules parlett --strict'"
+            )
         rows = preset_summaries()
         if args.json:
             dump([{"name": n, "source": s, "players": list(p)} for n, s, p in rows])
@@ -50,7 +54,7 @@ def run_rules(args: argparse.Namespace) -> int:
             for name, source, players in rows:
                 print(f"{name:<15} {source:<10} players {', '.join(map(str, players))}")
         return 0
-    report = preset_report(preset_rules(args.name, args.option))
+    report = preset_report(preset_rules(args.name, args.option, strict_play=args.strict))
     if args.json:
         dump(report.to_json())
     else:
@@ -73,7 +77,7 @@ def rules_lines(r: PresetReport) -> list[str]:
 
 
 def run_stakes(args: argparse.Namespace) -> int:
-    rules = preset_rules(args.ruleset, args.option)
+    rules = preset_rules(args.ruleset, args.option, strict_play=args.strict)
     counts = [args.players] if args.players is not None else list(rules.players)
     reports = [stakes_report(rules, n) for n in counts]
     if args.json:

@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    rules = ruleset_with(args.ruleset, args.option)
+    rules = ruleset_with(args.ruleset, args.option, strict_play=args.strict)
     n = args.players
     rules.stakes(n)  # a player count the ruleset has no game for is refused first
     if not 1 <= args.hands <= MAX_HANDS:

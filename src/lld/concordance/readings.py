@@ -18,6 +18,8 @@ from lld.concordance.data_file import DataFile, Table, array_of_tables
 from lld.concordance.model import SOURCE_IDS
 
 READINGS_FILE = "readings.toml"
+#: The top-level table of strict play (see :func:`read_strict`).
+STRICT = "strict"
 #: The ``source`` of a reading that is the project's own, not a source's.
 EDITORIAL = "editorial"
 _PRESET = re.compile(r"^[a-z][a-z-]*$")
@@ -55,7 +57,7 @@ def read_readings(directory: str | os.PathLike[str]) -> tuple[ReadingData, ...]:
     file = DataFile(Path(directory) / READINGS_FILE)
     data = file.parse()
     for key in data:
-        if key != "readings":
+        if key not in ("readings", STRICT):
             raise file.error(file.header(key), f"unknown top-level key {key!r}")
     out: list[ReadingData] = []
     seen: set[str] = set()
@@ -102,6 +104,55 @@ def read_readings(directory: str | os.PathLike[str]) -> tuple[ReadingData, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class StrictData:
+    """Strict play as ``readings.toml`` gives it: a switch over any reading that
+    sets the options which leave no oversight to claim."""
+
+    name: str
+    #: What strict play is, in a reader's words.
+    summary: str
+    #: ``(option, value, where)`` for each option it sets, as written.
+    values: tuple[tuple[str, str, str], ...]
+    #: ``(option, why)``: what each setting spares the table, in a reader's words.
+    why: tuple[tuple[str, str], ...]
+    where: str = field(default="", compare=False)
+
+
+def read_strict(directory: str | os.PathLike[str]) -> StrictData:
+    """Strict play from ``directory``'s ``readings.toml``, checked as data.
+
+    Raise :class:`~lld.errors.SourceDataError` naming the file and line of a
+    problem: the table missing, an unknown key, a value that is not text, or a
+    setting without its ``why`` (or a ``why`` without its setting).
+    """
+    file = DataFile(Path(directory) / READINGS_FILE)
+    data = file.parse()
+    if STRICT not in data:
+        raise file.error(1, f"no [{STRICT}] table (strict play's settings)")
+    t = Table(file, data[STRICT], file.header(STRICT), "strict play", STRICT)
+    t.keys(("name", "summary", "values", "why"))
+    values_table = _subtable(t, "values")
+    values: list[tuple[str, str, str]] = []
+    for option, value in values_table.data.items():
+        if not isinstance(value, str) or not value:
+            raise values_table.error(f"{option} must be a value's name (text)", option)
+        values.append((option, value, file.where(values_table.at(option))))
+    if not values:
+        raise values_table.error("gives no values")
+    why_table = _subtable(t, "why")
+    why = tuple((option, why_table.string(option).strip()) for option in why_table.data)
+    set_options = [option for option, _value, _where in values]
+    for option in set_options:
+        if option not in why_table.data:
+            raise values_table.error(f"{option} has no 'why' in [{STRICT}.why]", option)
+    for option, _text in why:
+        if option not in set_options:
+            raise why_table.error(f"a 'why' for {option}, which strict play does not set", option)
+    return StrictData(t.string("name"), t.string("summary").strip(), tuple(values), why,
+                      file.where(t.line))  # fmt: skip
+
+
 def _subtable(t: Table, key: str) -> Table:
-    line = t.file.subtable(t.line, f"readings.{key}")
-    return Table(t.file, t.data[key], line, f"{t.what} {key}", f"readings.{key}")
+    line = t.file.subtable(t.line, f"{t.name}.{key}")
+    return Table(t.file, t.data[key], line, f"{t.what} {key}", f"{t.name}.{key}")

@@ -109,10 +109,16 @@ def _examples() -> list[Path]:
     return sorted(data_directory("examples", "README.md").glob("*.lld"))
 
 
+_WINS_A_SET = frozenset(
+    {EventKind.CAPTURE, EventKind.LAY, EventKind.LAID_AT_ONCE, EventKind.CLAIM,
+     EventKind.TAKE_MOURNIVAL}
+)  # fmt: skip
+
+
 def _is_set(e: Event) -> bool:
     """A move or event that wins three or four cards of one rank at once."""
     cards = e.hand | e.table
-    if e.kind not in {EventKind.CAPTURE, EventKind.LAY, EventKind.CLAIM, EventKind.TAKE_MOURNIVAL}:
+    if e.kind not in _WINS_A_SET:
         return False
     return any(count((cards >> (4 * r)) & 15) >= 3 for r in range(13))
 

@@ -26,9 +26,12 @@ if TYPE_CHECKING:
     from lld.concordance import Concordance
 
 
-def preset_rules(name: str, assignments: Sequence[str] = ()) -> Ruleset:
-    """A preset by name with ``name=value`` overrides, as the command line gives them."""
-    return ruleset_with(name, list(assignments))
+def preset_rules(
+    name: str, assignments: Sequence[str] = (), *, strict_play: bool = False
+) -> Ruleset:
+    """A preset by name with ``name=value`` overrides, as the command line gives them
+    (``strict_play``: under strict play, see :func:`lld.presets.strict`)."""
+    return ruleset_with(name, list(assignments), strict_play=strict_play)
 
 
 @dataclass(frozen=True)
