@@ -40,6 +40,8 @@ PLAY_OPTIONS = (
     "one_against_pair",
     "dead_pair_trigger",
     "broken_pair_royal",
+    "emptied_by_capture",
+    "emptied_by_laying",
 )
 
 #: How a live rank's four cards are dealt: a place for each card. ``H``, ``H2``

@@ -264,18 +264,19 @@ class Position:
 
 def R43_in_play_after(rules: Ruleset, before: tuple[int, ...], step: Step) -> tuple[int, ...]:
     """Who is in play after ``step``: a seat that lies down goes out (R22); one whose
-    hand a capture empties goes out (R34); one whose hand a lay empties goes out
-    at once under ``out_at_once``, and under ``lies_down_at_turn`` stays in until
-    he lies down (R43)."""
+    hand a capture empties (R34) or a lay empties (R43) goes out at once under that
+    ruling's ``out_at_once``, and under its ``lies_down_at_turn`` stays in, with no
+    cards, until he lies down."""
     m = step.move
     if m.kind == LIE:
         return tuple(s for s in before if s != m.seat)
     emptied = m.kind in (CAPTURE, LAY) and not step.before.hands[m.seat] & ~m.hand
     if not emptied:
         return before
-    if m.kind == LAY and rules.emptied_by_laying == "lies_down_at_turn":
+    value = rules.emptied_by_capture if m.kind == CAPTURE else rules.emptied_by_laying
+    if value == "lies_down_at_turn":
         return before
-    assert m.kind == CAPTURE or rules.emptied_by_laying == "out_at_once", rules
+    assert value == "out_at_once", value
     return tuple(s for s in before if s != m.seat)
 
 

@@ -78,8 +78,9 @@ def _check_value(
         return
     # A gap-fill never goes against the source: the source supports no value of
     # this ruling, and where its clauses allow readings, the gap-fill is one of them.
-    supported = {v for c in conc.clauses_for(ruling, source) if c.reading == "supports"
-                 for v in c.values}  # fmt: skip
+    # A variant the source offers beside its own rules (S-29) binds not its reading.
+    supported = {v for c in conc.clauses_for(ruling, source)
+                 if c.reading == "supports" and not c.variant for v in c.values}  # fmt: skip
     assert not supported, f"{where}: editorial, but {source} supports {sorted(supported)}"
     allowed = _values_allowed(conc, ruling, source)
     assert not allowed or value in allowed, f"{where}: {source}'s words allow only {allowed}"
@@ -533,6 +534,30 @@ def test_R43_out_at_once_reads_parletts_cards_in_hand() -> None:
     assert ("parlett", "emptied_by_laying") in EDITORIAL_CHOICES
     rules_tests.check_R43(ruleset("parlett"))
     rules_tests.check_R43(variant("emptied_by_laying", "out_at_once"))
+
+
+def test_R34_out_at_once_as_parletts_cards_in_hand() -> None:
+    # Parlett's play ceases when only one player 'has any cards left in hand'
+    # (P-12): a hand emptied by capturing is out. Sympkyn's 'taken all their
+    # tricks' (S-3) allows either; his preset reads it so (editorial, argued).
+    rests_on("P-12", "R34", "out_at_once")
+    rests_on("S-3", "R34", "out_at_once")
+    assert ("sympkyn", "emptied_by_capture") in EDITORIAL_CHOICES
+    assert ("caidis", "emptied_by_capture") in EDITORIAL_CHOICES
+    for name in ("parlett", "caidis", "sympkyn", "reconstruction"):
+        assert ruleset(name).emptied_by_capture == "out_at_once"
+        rules_tests.check_R34(ruleset(name))
+
+
+def test_R34_lies_down_at_turn_reads_du_coeur_word_for_word() -> None:
+    # du Coeur's hand ends when 'all the other have laid down' (DC-81): only lying
+    # down puts a player out, so a hand emptied by capturing waits for its turn to
+    # lie down, as R43 reads the same words for a hand emptied by laying.
+    rests_on("DC-81", "R34", "lies_down_at_turn")
+    rests_on("S-3", "R34", "lies_down_at_turn")
+    assert ruleset("du-coeur").emptied_by_capture == "lies_down_at_turn"
+    assert ("du-coeur", "emptied_by_capture") not in EDITORIAL_CHOICES
+    rules_tests.check_R34(ruleset("du-coeur"))
 
 
 def test_R21_not_a_turn_as_parlett_says_twice() -> None:

@@ -142,10 +142,11 @@ def check_position(g: Game) -> None:
         assert 0 <= g.to_play < g.n
         assert not g.out[g.to_play]
         assert all(g.hands[s] == 0 for s in range(g.n) if g.out[s])
-        if g.rules.emptied_by_laying == "out_at_once":
+        out_at_once = g.rules.emptied_by_laying == g.rules.emptied_by_capture == "out_at_once"
+        if out_at_once:
             assert g.hands[g.to_play]
             assert [g.hands[s] == 0 for s in range(g.n)] == g.out
-        elif not g.hands[g.to_play]:  # R43: in with no cards, he can only lie down
+        elif not g.hands[g.to_play]:  # R34, R43: in with no cards, he can only lie down
             assert g.turn_moves() == (Move(LIE, g.to_play),)
         assert g.turn_moves(), "the seat to play has no move"
         assert g.aside == 0
@@ -482,8 +483,8 @@ class Model:
                 for holder in range(self.n):
                     if nib(self.hands[holder], rank) == held and self.dead_by_trigger(holder, rank):
                         self.fresh.add((holder, rank))  # R19, R20: promptly
-            if not self.hands[seat]:
-                self.out[seat] = True  # R34
+            if not self.hands[seat] and self.rules.emptied_by_capture == "out_at_once":
+                self.out[seat] = True  # R34; else in, with no cards, until he lies down
             self.after_turn()
             if not self.over:
                 self.lay_due()

@@ -76,12 +76,14 @@ moves:
 3: QD x QC
 0: lie
 2: 4D x 4C
+3: 5H x 5S
+2: lie
 # the hand is over
 """
 #: Line numbers in POSITION.
 MOVES_LINE = 21
 FIRST_MOVE_LINE = 23
-LAST_MOVE_LINE = 29
+LAST_MOVE_LINE = 31
 
 
 def with_result(text: str) -> str:
@@ -405,7 +407,7 @@ def json_error(obj: Any) -> RecordError:
             "r.json: $.moves[3]",
             "4C is not on the table (R12)",
         ),
-        (lambda o: o["moves"].append("3: lie"), "r.json: $.moves[7]", "after the hand is over"),
+        (lambda o: o["moves"].append("3: lie"), "r.json: $.moves[9]", "after the hand is over"),
         (
             lambda o: o["moves"].__setitem__(0, {"move": "0: 7S x 7H", "colour": 1}),
             "r.json: $.moves[0]",
@@ -548,11 +550,11 @@ def test_illegal_move_out_of_turn() -> None:
 
 
 def test_move_after_the_hand_is_over() -> None:
-    text = replace_line(POSITION, LAST_MOVE_LINE, "2: 4D x 4C\n3: lie")
+    text = replace_line(POSITION, LAST_MOVE_LINE, "2: lie\n3: lie")
     error = record_error(text)
     assert error.where == f"t.lld:{LAST_MOVE_LINE + 1}"
     assert "after the hand is over" in error.problem
-    assert "move 7: 2: 4D x 4C" in error.problem
+    assert "move 9: 2: lie" in error.problem
 
 
 @pytest.mark.parametrize(

@@ -189,7 +189,7 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
         if (in_hand, on_table) == (2, 2):
             seen.append(f"R16 pair against pair, {rules.pair_against_pair}")
         if move.hand == cards.hands[move.seat]:
-            seen.append("R34 hand emptied by capture")
+            seen.append(f"R34 hand emptied by capture, {rules.emptied_by_capture}")
     captures = ref.capture_candidates(before, move.seat)
     if move.kind == LIE and any(ref.capture_is_legal(before, m) for m in captures):
         if rules.lie_down == "voluntary":
@@ -346,7 +346,8 @@ RARE_CASES = {
     "R28 hand over with a last player, none": 5,
     "R28 hand over with a last player, one_more": 5,
     "R28 one_more: the last player's one more turn": 5,
-    "R34 hand emptied by capture": 5,
+    "R34 hand emptied by capture, out_at_once": 5,
+    "R34 hand emptied by capture, lies_down_at_turn": 5,
 }
 #: Claims of each kind under each R25 and R26 value.
 CLAIMS = [

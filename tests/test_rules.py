@@ -1493,26 +1493,47 @@ def test_R33_tie_for_most_pairs(preset: str) -> None:
 
 
 def check_R34(rules: Ruleset) -> None:
+    """Player 1's capture empties his hand. Out at once, he is skipped from then on.
+    In until his turn (du Coeur's words read literally), he then lies down with
+    nothing, and Player 2, emptied the same way later, is the last player left."""
     g = position(rules, ["7C", "8C 9C", "TC JC"], "7D 8D TD 9D")
     n = g.n
     events = play(g, "0: 7C x 7D", "R12")
-    assert [(e.rule, e.seat, e.kind) for e in events[1:]] == [("R34", 0, "out")]
-    assert g.out[0]
+    if rules.emptied_by_capture == "out_at_once":
+        at_once = True
+    elif rules.emptied_by_capture == "lies_down_at_turn":
+        at_once = False
+    else:
+        unknown("emptied_by_capture", rules.emptied_by_capture)
+    assert [(e.rule, e.seat, e.kind) for e in events[1:]] == (
+        [("R34", 0, "out")] if at_once else []
+    )
+    assert g.out[0] == at_once
     assert g.to_play == 1
     play(g, "1: 8C x 8D", "R12")
     play(g, "2: TC x TD", "R12")
     for seat in range(3, n):
         play(g, f"{seat}: lie", "R22")
-    assert g.to_play == 1  # seat 0 is skipped
+    if not at_once:
+        assert g.to_play == 0
+        assert g.turn_moves() == (Move(LIE, 0),)  # nothing to capture with
+        play(g, "0: lie", "R22")
+        assert g.lie_downs[0] == 0  # nothing put on the table
+    assert g.to_play == 1  # seat 0 is skipped, or has lain down
     events = play(g, "1: 9C x 9D", "R12")
-    assert ("R34", 1, "out") in [(e.rule, e.seat, e.kind) for e in events]
-    # Only seat 2 has cards left: the hand ends on it (R28).
-    assert g.last_player == 2
+    if at_once:
+        assert ("R34", 1, "out") in [(e.rule, e.seat, e.kind) for e in events]
+        last = 2  # only seat 2 has cards left: the hand ends on it (R28)
+    else:
+        assert not g.out[1]
+        play(g, "2: lie", "R22")  # JC mates nothing on the table
+        last = 1  # all the others have lain down: seat 1 is left, with no cards
+    assert g.last_player == last
     if rules.last_player_turn == "none":
         assert g.over
     elif rules.last_player_turn == "one_more":
         assert not g.over
-        assert g.to_play == 2
+        assert g.to_play == last
         finish(g)
     else:
         unknown("last_player_turn", rules.last_player_turn)
@@ -1531,7 +1552,7 @@ def check_R34(rules: Ruleset) -> None:
 
 
 @by_preset
-def test_R34_emptied_hand_is_out(preset: str) -> None:
+def test_R34_emptied_by_capture(preset: str) -> None:
     check_R34(PRESETS[preset])
 
 
@@ -1855,6 +1876,11 @@ def test_R15_pair_royal_remainder_values(preset: str, value: str) -> None:
 @by_value("pair_against_pair")
 def test_R16_pair_against_pair_values(preset: str, value: str) -> None:
     check_R16(with_value(preset, "pair_against_pair", value))
+
+
+@by_value("emptied_by_capture")
+def test_R34_emptied_by_capture_values(preset: str, value: str) -> None:
+    check_R34(with_value(preset, "emptied_by_capture", value))
 
 
 @by_value("hand_pairs_when")

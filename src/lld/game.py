@@ -138,7 +138,7 @@ R_CLAIM_DEADLINE = ruling_id("claim_deadline")
 R_LAIN_DOWN_CLAIMS = ruling_id("lain_down_claims")
 R_END = ruling_id("last_player_turn")
 R_LEFTOVERS = ruling_id("leftovers")
-R_EMPTIED_HAND = ruling_id("emptied_hand")
+R_EMPTIED_HAND = ruling_id("emptied_by_capture")
 
 #: Seat numbers a move may hold before it is no move at all (see _malformed).
 MAX_SEAT = 10**MAX_SEAT_DIGITS
@@ -229,6 +229,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_any_time_lays": SAME,
     "_own_turn_lays": SAME,
     "_lays_at_once": SAME,
+    "_out_when_emptied_by_capture": SAME,
     "_out_when_emptied_by_laying": SAME,
     "_lay_is_turn": SAME,
     "_pair_royal_layable": SAME,
@@ -348,6 +349,7 @@ class Game:
         self._any_time_lays = tables.any_time_lays
         self._own_turn_lays = tables.own_turn_lays
         self._lays_at_once = tables.lays_at_once
+        self._out_when_emptied_by_capture = tables.out_when_emptied_by_capture
         self._out_when_emptied_by_laying = tables.out_when_emptied_by_laying
         self._lay_is_turn = tables.lay_is_turn
         self._pair_royal_layable = tables.pair_royal_layable
@@ -650,7 +652,7 @@ class Game:
                         self.fresh = ((holder, rank),)
                         self.free_pending = True
                     break  # the first holder found has one card or both
-        if not hand:
+        if not hand and self._out_when_emptied_by_capture:
             self._goes_out(seat, R_EMPTIED_HAND)
             if self._in_play <= 1:
                 self._finish()

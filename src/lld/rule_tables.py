@@ -184,6 +184,8 @@ class CompiledRules(NamedTuple):
     #: R40: the pair left of such a pair royal, once its third card is played,
     #: stays layable (only where R18 let it be laid in the first place).
     pair_royal_rest_layable: bool
+    #: R34: a hand emptied by capturing is out at once.
+    out_when_emptied_by_capture: bool
     #: R43: a hand emptied by laying is out at once.
     out_when_emptied_by_laying: bool
     #: R25: oversights are claimed only on one's own turn.
@@ -247,6 +249,7 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         pair_royal_layable=rules.hand_pair_royal == "pair_may_be_laid",
         pair_royal_rest_layable=rules.hand_pair_royal == "pair_may_be_laid"
         and rules.broken_pair_royal == "layable",
+        out_when_emptied_by_capture=rules.emptied_by_capture == "out_at_once",
         out_when_emptied_by_laying=rules.emptied_by_laying == "out_at_once",
         claim_in_rotation=rules.claim_priority == "first_in_rotation",
         claim_next_turn=rules.claim_deadline == "next_turn",

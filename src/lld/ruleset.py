@@ -69,6 +69,7 @@ BrokenPairRoyal = Literal["layable", "by_dead_rule"]
 CutAces = Literal["low", "high"]
 LainDownClaims = Literal["may_claim", "may_not_claim"]
 EmptiedByLaying = Literal["out_at_once", "lies_down_at_turn"]
+EmptiedByCapture = Literal["out_at_once", "lies_down_at_turn"]
 PartPair = Literal["toward_zero", "away_from_zero", "half_stake"]
 
 
@@ -149,6 +150,7 @@ class Ruleset:
     last_player_turn: LastPlayerTurn
     leftovers: Leftovers
     settlement: Settlement
+    emptied_by_capture: EmptiedByCapture
     lie_down_mistake: LieDownMistake
     mistaken_lie_down_pair: MistakenLieDownPair
     chosen_lie_down_pair: ChosenLieDownPair

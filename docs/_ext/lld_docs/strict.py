@@ -15,7 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from lld.concordance import ruling_id
 from lld.playout import tally_free_moves
-from lld.presets import PRESETS, STRICT, STRICT_PLAY, reading_name, strict
+from lld.presets import PRESETS, STRICT, STRICT_PLAY, readings_named, strict
 
 from .common import concordance, note_engine_dependencies, para, ruling_label, xref
 from .expect import ExpectationError
@@ -38,7 +38,7 @@ class StrictPlayDirective(SphinxDirective):
                 f" ({ruling.title}): {why[option]}",
             )
             listing += item
-        laid, tried = 0, []
+        laid = 0
         for preset, rules in PRESETS.items():
             players = 5 if 5 in rules.players else rules.players[0]
             tally = tally_free_moves(strict(rules), players, HANDS)
@@ -49,10 +49,9 @@ class StrictPlayDirective(SphinxDirective):
                     f" {HANDS} random hands; it must offer none"
                 )
             laid += tally.sets_laid_at_once
-            tried.append(reading_name(preset))
         check = para(
             f"Checked as this page was built: {HANDS} hands dealt and played at random"
-            f" under each of {', '.join(tried[:-1])} and {tried[-1]}, all in strict play,"
+            f" under each of {readings_named(list(PRESETS))}, all in strict play,"
             f" offered nobody a claim or a lay, and {laid} sets went down at once"
             " by themselves.",
             classes=["lld-computed"],

@@ -121,6 +121,10 @@ class Clause:
     advice: tuple[str, ...] = ()
     #: For a ``witnesses`` clause that gives a term's meaning: the term.
     term: str | None = None
+    #: An optional rule the source offers beside its own ("in some versions"):
+    #: its value is the variant's, for those who play it, and does not bind the
+    #: source's reading, which plays the source's own rules.
+    variant: bool = False
 
     @property
     def value(self) -> str | None:
@@ -149,6 +153,8 @@ class Clause:
                 out[key] = getattr(self, key)
         if self.advice:
             out["advice"] = list(self.advice)
+        if self.variant:
+            out["variant"] = True
         return out
 
 

@@ -202,7 +202,7 @@ _SOURCE_KEYS = (
     "collection", "date", "version", "address", "notes", "bibtex_author", "url", "accessed",
 )  # fmt: skip
 _CLAUSE_KEYS = ("id", "quote", "reading", "note")
-_CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice", "term")
+_CLAUSE_OPTIONAL = ("rulings", "value", "reports", "copies", "game", "advice", "term", "variant")
 
 
 def _check_web_address(s: Table, source: Source) -> None:
@@ -281,10 +281,13 @@ def read_source(
         _check_reading(t, reading, values, [rulings[r] for r in ids])
         game, term = t.text("game", required=False), t.text("term", required=False)
         _check_witness(t, reading, game, term)
+        variant = t.data.get("variant", False)
+        if not isinstance(variant, bool) or (variant and reading != "supports"):
+            raise t.error("variant is true only on a clause that supports a value", "variant")
         clause = Clause(
             source_id, cid, quote, ids, reading, t.string("note"), values,
             t.text("reports", required=False), t.text("copies", required=False),
-            game, file.where(t.line), advice, term,
+            game, file.where(t.line), advice, term, variant,
         )  # fmt: skip
         clauses.append((clause, t))
     own = {clause.id for clause, _t in clauses}

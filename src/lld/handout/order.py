@@ -94,7 +94,7 @@ PARTS: tuple[Part, ...] = (
             "lie_down",
             "lie_down_mistake",
             "lie_down_payment",
-            "emptied_hand",
+            "emptied_by_capture",
             "emptied_by_laying",
         ),
     ),

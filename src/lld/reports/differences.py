@@ -68,6 +68,8 @@ class SourceCell:
     contradicted_by: tuple[str, ...]
     #: Some of the text that bore on the ruling is lost in this copy.
     lost: bool
+    #: What a variant the source offers beside its own rules gives (short forms).
+    variants: tuple[str, ...] = ()
 
     @property
     def lead(self) -> str | None:
@@ -92,6 +94,7 @@ class SourceCell:
         # One sentence a reading: a short form may hold a ';' of its own.
         head = "Its words also support" if self.kind == "gives" else "Its words support"
         out = [f"{head}: {words}." for words in self.also]
+        out += [f"A variant it offers: {words}." for words in self.variants]
         if self.kind != "gives":
             return tuple(out)
         out += [f"Contradicts itself: elsewhere, {words}." for words in self.contradicted_by]
@@ -125,6 +128,7 @@ class SourceCell:
             "contradictory": self.contradictory,
             "contradicted_by": list(self.contradicted_by),
             "lost": self.lost,
+            "variants": list(self.variants),
             "lead": self.lead,
             "notes": list(self.notes),
             "text": self.text,
@@ -211,8 +215,13 @@ def _source_cell(
     value = getattr(PRESETS[preset], option)
     ids = tuple(c.id for c in clauses)
 
-    def values(reading: str) -> list[str]:
-        return [short[v] for c in clauses if c.reading == reading for v in c.values]
+    def values(reading: str, variant: bool = False) -> list[str]:
+        return [
+            short[v]
+            for c in clauses
+            if c.reading == reading and c.variant == variant
+            for v in c.values
+        ]
 
     ambiguous = any(c.reading == "ambiguous" for c in clauses)
     contradictory = any(c.reading == "self-contradictory" for c in clauses)
@@ -226,9 +235,10 @@ def _source_cell(
     also = _unique(values("supports"), taken)
     contradicted_by = _unique(values("self-contradictory"), taken)
     could_mean = _unique(values("ambiguous"), taken)
+    variants = _unique(values("supports", variant=True), taken)
     return SourceCell(
         source, preset, value, kind, short[value], ids, also, ambiguous, could_mean,
-        contradictory, contradicted_by, lost,
+        contradictory, contradicted_by, lost, variants,
     )  # fmt: skip
 
 

@@ -51,12 +51,14 @@ class QuotedClause:
     game: str | None
     #: For a clause that witnesses a term: the term.
     term: str | None = None
+    #: An optional rule the source offers beside its own, binding not its reading.
+    variant: bool = False
 
     @classmethod
     def of(cls, c: Clause) -> QuotedClause:
         return cls(
             c.id, c.source, c.quote, c.reading, c.values, c.note,
-            c.reports == WILLUGHBY, c.copies, c.game, c.term,
+            c.reports == WILLUGHBY, c.copies, c.game, c.term, c.variant,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -71,6 +73,7 @@ class QuotedClause:
             "copies": self.copies,
             "game": self.game,
             "term": self.term,
+            "variant": self.variant,
         }
 
 
