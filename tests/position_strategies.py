@@ -40,6 +40,7 @@ PLAY_OPTIONS = (
     "one_against_pair",
     "dead_pair_trigger",
     "broken_pair_royal",
+    "capture_ranks",
 )
 
 #: How a live rank's four cards are dealt: a place for each card. ``H``, ``H2``

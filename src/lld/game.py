@@ -138,6 +138,7 @@ R_LAIN_DOWN_CLAIMS = ruling_id("lain_down_claims")
 R_END = ruling_id("last_player_turn")
 R_LEFTOVERS = ruling_id("leftovers")
 R_EMPTIED_HAND = ruling_id("emptied_hand")
+R_CAPTURE_RANKS = ruling_id("capture_ranks")
 
 #: Seat numbers a move may hold before it is no move at all (see _malformed).
 MAX_SEAT = 10**MAX_SEAT_DIGITS
@@ -234,6 +235,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_claim_in_rotation": SAME,
     "_claim_next_turn": SAME,
     "_claimable_kinds": SAME,
+    "_several_ranks": SAME,
     # The cards, by place.
     "hands": list.copy,
     "table": SAME,
@@ -352,6 +354,7 @@ class Game:
         self._claim_in_rotation = tables.claim_in_rotation
         self._claim_next_turn = tables.claim_next_turn
         self._claimable_kinds = tables.claimable_kinds
+        self._several_ranks = tables.several_ranks
         self.final_turn = False
         # The moves last generated for this position (turn or free), if any: a
         # move from that list needs no second check (see play()).
@@ -563,10 +566,14 @@ class Game:
         both |= both >> 1
         both |= both >> 2
         both &= both >> NUM_CARDS & RANK_BASES
-        for mask in self._key_masks[both]:
+        masks = self._key_masks[both]
+        for mask in masks:
             # The cards of this rank in hand and on the table: the key to the
             # moves they allow (lld.rule_tables.capture_moves).
             moves += by_key[packed & mask]
+        if self._several_ranks and len(masks) > 1:
+            # R45: besides, every capture of several of those ranks at once.
+            moves = _with_several_ranks(seat, [by_key[packed & mask] for mask in masks])
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
             moves += (LIE_MOVES[seat],)
@@ -599,6 +606,9 @@ class Game:
         # allocates; what follows works on the rank's nibble where it can.
         cards = from_hand | from_table
         shift = (cards.bit_length() - 1) & ~3
+        if self._several_ranks and cards >> shift << shift != cards:
+            self._capture_several_ranks(seat, from_hand, from_table)  # R45
+            return
         table = self.table
         before = (table >> shift) & 15
         left = before ^ (from_table >> shift)
@@ -659,9 +669,68 @@ class Game:
             seat = (seat + 1) % n
         self.to_play = seat
 
+    def _capture_several_ranks(self, seat: int, from_hand: int, from_table: int) -> None:
+        """R45: play a checked capture of several ranks in one turn. Each rank's part is
+        played as play() plays a capture of that rank alone (_take_rank); the whole is
+        one capture in the log, naming R45, and one turn."""
+        self._log.append((R_CAPTURE_RANKS, seat, CAPTURE, from_hand, from_table, 0))
+        self.turns += 1
+        fresh: tuple[tuple[int, int], ...] = ()
+        for part in Move(CAPTURE, seat, from_hand, from_table).parts():
+            fresh += self._take_rank(seat, part.hand, part.table)
+        self.fresh = fresh
+        if not self.hands[seat]:
+            self._goes_out(seat, R_EMPTIED_HAND)
+            if self._in_play <= 1:
+                self._finish()
+                return
+        if self.final_turn:
+            self._finish()
+            return
+        self._advance()
+
+    def _take_rank(self, seat: int, from_hand: int, from_table: int) -> tuple[tuple[int, int], ...]:
+        """One rank's part of a capture of several ranks (R45), as play() plays a capture
+        of one rank, written out there for speed: the cards move, a pair royal on watch
+        is broken up (R40), a pair royal's remainder is dead (R15), and a pair in hand
+        that can no longer be mated may be laid (R19, R39). Returns the ``(seat, rank)``
+        pairs the part made layable (R20's ``fresh``)."""
+        shift = (from_hand.bit_length() - 1) & ~3
+        rank = shift >> 2
+        before = (self.table >> shift) & 15
+        left = before ^ (from_table >> shift)
+        hands, watch = self.hands, self._lay_watch
+        hands[seat] = hand = hands[seat] ^ from_hand
+        self.table ^= from_table
+        self.won[seat] |= from_hand | from_table
+        self._won_all |= from_hand | from_table
+        if watch[seat] >> rank & 1 and NIBBLE_COUNT[hand >> shift & 15] < 3:
+            if NIBBLE_COUNT[hand >> shift & 15] == 2:
+                self._royal_rest[seat] |= 1 << rank
+                if not self._pair_royal_rest_layable:
+                    watch[seat] &= ~(1 << rank)
+            else:
+                watch[seat] &= ~(1 << rank)
+        in_hands = 15 ^ left ^ ((self._won_all >> shift) & 15)
+        if not in_hands:
+            if NIBBLE_COUNT[before] == 3 and NIBBLE_COUNT[left] == 2:
+                self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
+                self._public_state = None
+                self.free_pending = True
+        elif not left and NIBBLE_COUNT[in_hands] == 2:
+            pair = in_hands << shift
+            for holder, held in enumerate(hands):
+                if held & pair:
+                    if held & pair == pair and self._pair_is_dead(holder, rank):
+                        watch[holder] |= 1 << rank
+                        self.free_pending = True
+                        return ((holder, rank),)
+                    break
+        return ()
+
     def _check_capture(self, move: Move) -> None:
-        """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling (R12-R16, R38)
-        unless the capture ``move`` is legal for the seat to play."""
+        """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling (R12-R16, R38,
+        R45) unless the capture ``move`` is legal for the seat to play."""
         seat = move.seat
         missing = move.hand & ~self.hands[seat]
         if missing:
@@ -669,6 +738,21 @@ class Game:
         missing = move.table & ~self.table
         if missing:
             raise IllegalMoveError(move, _not_on_table(missing), R_CAPTURE)
+        parts = move.parts()
+        if len(parts) > 1 and all(part.hand and part.table for part in parts):
+            if not self._several_ranks:
+                raise IllegalMoveError(
+                    move, "a turn's capture takes cards of one rank", R_CAPTURE_RANKS,
+                    setting(self.rules, "capture_ranks"),
+                )  # fmt: skip
+            for part in parts:  # R45: each rank's part is a lawful capture by itself
+                try:
+                    self._check_capture(part)
+                except IllegalMoveError as refused:
+                    raise IllegalMoveError(
+                        move, refused.why, refused.rule, refused.option
+                    ) from None
+            return
         rank = one_rank(move.hand | move.table, move, R_CAPTURE)
         shift = rank << 2
         ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
@@ -1355,6 +1439,22 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+
+def _with_several_ranks(seat: int, by_rank: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """R45: the captures of one rank each (``by_rank``, lowest rank first), then every
+    capture of two ranks or more: one capture of each of those ranks, taken together."""
+    combined: list[tuple[int, int, int]] = [(0, 0, 0)]  # hand, table, ranks
+    for captures in by_rank:
+        combined += [
+            (hand | m.hand, table | m.table, ranks + 1)
+            for hand, table, ranks in combined
+            for m in captures
+        ]
+    singles = tuple(m for captures in by_rank for m in captures)
+    return singles + tuple(
+        _new(Move, (CAPTURE, seat, hand, table)) for hand, table, ranks in combined if ranks > 1
+    )
 
 
 def _dead_groups(dead: dict[int, tuple[str, int, int]]) -> tuple[DeadGroup, ...]:
