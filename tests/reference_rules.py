@@ -449,9 +449,7 @@ def several_rank_candidates(pos: Position, seat: int) -> Iterator[Move]:
     for k in range(2, len(groups) + 1):
         for chosen in combinations(groups, k):
             for picks in product(*chosen):
-                yield Move(
-                    CAPTURE, seat, sum(m.hand for m in picks), sum(m.table for m in picks)
-                )
+                yield Move(CAPTURE, seat, sum(m.hand for m in picks), sum(m.table for m in picks))
 
 
 def can_capture(pos: Position, seat: int) -> bool:

@@ -165,8 +165,7 @@ class Move(NamedTuple):
             masks = _rank_masks(self.hand | self.table)
             if len(masks) > 1 and all(self.hand & m and self.table & m for m in masks):
                 return " + ".join(
-                    f"{format_cards(self.hand & m)} x {format_cards(self.table & m)}"
-                    for m in masks
+                    f"{format_cards(self.hand & m)} x {format_cards(self.table & m)}" for m in masks
                 )
             return f"{format_cards(self.hand)} x {format_cards(self.table)}"
         if self.kind == LIE:

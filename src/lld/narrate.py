@@ -172,7 +172,9 @@ class Table(NamedTuple):
             # One part per rank: a capture of several ranks at once (R45) names each.
             masks = _rank_masks(e.hand | e.table)
             if len(masks) > 1 and all(e.table & m and e.hand & m for m in masks):
-                parts = [f"{cards_phrase(e.table & m)} with {cards_phrase(e.hand & m)}" for m in masks]
+                parts = [
+                    f"{cards_phrase(e.table & m)} with {cards_phrase(e.hand & m)}" for m in masks
+                ]
                 return f"{who} takes {joined(parts)}, all in one turn."
             return f"{who} takes {cards_phrase(e.table)} with {cards_phrase(e.hand)}."
         if kind is EventKind.LAY:
