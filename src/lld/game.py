@@ -491,7 +491,9 @@ class Game:
         self.play(move)
         return move
 
-    def _check(self, move: Move) -> None:
+    def _check(self, move: Move) -> bool:
+        """Raise as :meth:`check` does; return whether ``move`` is a capture of several
+        ranks (R45), which :meth:`play` plays apart."""
         if not isinstance(move, Move):
             raise TypeError(f"expected a Move, not {type(move).__name__}")
         malformed = _malformed(move)
@@ -518,8 +520,8 @@ class Game:
                 R_ROTATION,
             )
         if kind == CAPTURE:
-            self._check_capture(move)  # R12-R16, R38
-        elif kind == LIE:
+            return self._check_capture(move)  # R12-R16, R38, R45
+        if kind == LIE:
             if move.hand or move.table:
                 raise IllegalMoveError(move, "lying down takes no cards", R_LIE_DOWN)
             problem = self._lie_down_problem(seat)  # R22, R35
@@ -531,6 +533,7 @@ class Game:
             self._check_claim(move)  # R11, R15, R24-R26, R36, R37
         else:
             raise IllegalMoveError(move, f"unknown kind of move {kind!r}", R_ROTATION)
+        return False
 
     # ================================================= turn moves: captures (R12-R16, R38)
     #
@@ -571,21 +574,26 @@ class Game:
             # The cards of this rank in hand and on the table: the key to the
             # moves they allow (lld.rule_tables.capture_moves).
             moves += by_key[packed & mask]
-        if self._several_ranks and len(masks) > 1:
-            # R45: besides, every capture of several of those ranks at once.
-            moves = _with_several_ranks(seat, [by_key[packed & mask] for mask in masks])
         # R22: lying down, forced when nothing can be captured, or chosen.
         if not moves or not self._forced:
             moves += (LIE_MOVES[seat],)
         self._checked = moves
+        if self._several_ranks and len(masks) > 1:
+            # R45: besides, every capture of several of those ranks at once (play()
+            # checks these: only the moves above are trusted unchecked).
+            return moves + _several_rank_captures(seat, [by_key[packed & m] for m in masks])
         return moves
 
     def play(self, move: Move) -> None:
         """Apply ``move``; raise :class:`~lld.errors.IllegalMoveError` naming the rule if
         illegal."""
         checked = self._checked
-        if checked is None or move not in checked:
-            self._check(move)
+        if (checked is None or move not in checked) and self._check(move):
+            # R45: a capture of several ranks, never among the moves trusted
+            # unchecked, so that the capture below of one rank pays nothing for it.
+            self._checked = None
+            self._capture_several_ranks(move.seat, move.hand, move.table)
+            return
         self._checked = None
         kind, seat, from_hand, from_table = move
         # `is` first, as cheap as tests come (the engine's own moves hold the
@@ -606,9 +614,6 @@ class Game:
         # allocates; what follows works on the rank's nibble where it can.
         cards = from_hand | from_table
         shift = (cards.bit_length() - 1) & ~3
-        if self._several_ranks and cards >> shift << shift != cards:
-            self._capture_several_ranks(seat, from_hand, from_table)  # R45
-            return
         table = self.table
         before = (table >> shift) & 15
         left = before ^ (from_table >> shift)
@@ -728,9 +733,10 @@ class Game:
                     break
         return ()
 
-    def _check_capture(self, move: Move) -> None:
+    def _check_capture(self, move: Move) -> bool:
         """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling (R12-R16, R38,
-        R45) unless the capture ``move`` is legal for the seat to play."""
+        R45) unless the capture ``move`` is legal for the seat to play; return whether
+        it takes several ranks (R45)."""
         seat = move.seat
         missing = move.hand & ~self.hands[seat]
         if missing:
@@ -754,14 +760,14 @@ class Game:
                     raise IllegalMoveError(
                         move, refused.why, refused.rule, refused.option
                     ) from None
-            return
+            return True
         rank = one_rank(move.hand | move.table, move, R_CAPTURE)
         shift = rank << 2
         ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
         ct = NIBBLE_COUNT[(self.table >> shift) & 15]
         shape = (count(move.hand), count(move.table))
         if shape in self._shapes[ch][ct]:
-            return
+            return False
         rules = self.rules
         if ct in (2, 3) and shape[0] == 1 and shape[1] in (1, ct):
             # R38: one card against two or three on the table takes one, or all.
@@ -1443,8 +1449,8 @@ class Game:
         return self.cards_accounted() == FULL_DECK
 
 
-def _with_several_ranks(seat: int, by_rank: list[tuple[Move, ...]]) -> tuple[Move, ...]:
-    """R45: the captures of one rank each (``by_rank``, lowest rank first), then every
+def _several_rank_captures(seat: int, by_rank: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """R45: from the captures of one rank each (``by_rank``, lowest rank first), every
     capture of two ranks or more: one capture of each of those ranks, taken together."""
     combined: list[tuple[int, int, int]] = [(0, 0, 0)]  # hand, table, ranks
     for captures in by_rank:
@@ -1453,8 +1459,7 @@ def _with_several_ranks(seat: int, by_rank: list[tuple[Move, ...]]) -> tuple[Mov
             for hand, table, ranks in combined
             for m in captures
         ]
-    singles = tuple(m for captures in by_rank for m in captures)
-    return singles + tuple(
+    return tuple(
         _new(Move, (CAPTURE, seat, hand, table)) for hand, table, ranks in combined if ranks > 1
     )
 
