@@ -745,7 +745,7 @@ class Game:
         if missing:
             raise IllegalMoveError(move, _not_on_table(missing), R_CAPTURE)
         cards = move.hand | move.table
-        shift = (cards.bit_length() - 1) & ~3  # the top rank's: cards below it are others
+        shift = max(cards.bit_length() - 1, 0) & ~3  # the top rank's: cards below it are others
         parts = move.parts() if cards >> shift << shift != cards else ()
         if len(parts) > 1 and all(part.hand and part.table for part in parts):
             if not self._several_ranks:
