@@ -42,6 +42,7 @@ PLAY_OPTIONS = (
     "broken_pair_royal",
     "emptied_by_capture",
     "emptied_by_laying",
+    "capture_ranks",
 )
 
 #: How a live rank's four cards are dealt: a place for each card. ``H``, ``H2``

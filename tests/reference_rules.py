@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, product
 
 from lld import Deal, Game, Move, Ruleset
 from lld.cards import count, iter_cards, rank_mask
@@ -54,6 +54,11 @@ def single_rank(mask: int) -> int | None:
     """The rank of every card in ``mask``, or ``None`` if it is empty or mixes ranks."""
     ranks = {c >> 2 for c in iter_cards(mask)}
     return ranks.pop() if len(ranks) == 1 else None
+
+
+def ranks_in(mask: int) -> list[int]:
+    """The ranks of the cards in ``mask``, lowest first."""
+    return sorted({c >> 2 for c in iter_cards(mask)})
 
 
 def subsets(mask: int) -> Iterator[int]:
@@ -394,8 +399,32 @@ def R12_capture_shapes(rules: Ruleset, in_hand: int, on_table: int) -> set[tuple
     return R38_one_against_pair(rules, on_table, shapes)
 
 
+def R45_capture_ranks(pos: Position, move: Move) -> bool | None:
+    """A capture whose cards are of several ranks. ``one_rank``: "a turn's capture mates
+    cards of one rank", so never. ``several_ranks``: "each rank taken as it could be
+    taken alone (R12 to R16, R38), and no rank twice": every rank's cards, from the
+    hand and from the table, are by themselves a legal capture in this position (a
+    rank's cards can only be named once, so no rank is taken twice). ``None`` for a
+    capture of one rank, which the other rulings decide."""
+    ranks = ranks_in(move.hand | move.table)
+    if len(ranks) < 2:
+        return None
+    if pos.rules.capture_ranks == "one_rank":
+        return False
+    assert pos.rules.capture_ranks == "several_ranks", pos.rules.capture_ranks
+    return all(
+        capture_is_legal(
+            pos, Move(CAPTURE, move.seat, of_rank(move.hand, r), of_rank(move.table, r))
+        )
+        for r in ranks
+    )
+
+
 def capture_is_legal(pos: Position, move: Move) -> bool:
     cards = pos.cards
+    several = R45_capture_ranks(pos, move)
+    if several is not None:
+        return several
     rank = single_rank(move.hand | move.table)
     if rank is None or not move.hand or not move.table:
         return False
@@ -416,6 +445,23 @@ def capture_candidates(pos: Position, seat: int) -> Iterator[Move]:
             for h in subsets(hand):
                 for t in subsets(table):
                     yield Move(CAPTURE, seat, h, t)
+
+
+def several_rank_candidates(pos: Position, seat: int) -> Iterator[Move]:
+    """Under R45's ``several_ranks``, every union of legal captures of two ranks or
+    more, one capture per rank (the legal ones only: every subset of every rank
+    would be millions)."""
+    if pos.rules.capture_ranks != "several_ranks":
+        return
+    by_rank: dict[int, list[Move]] = {}
+    for m in capture_candidates(pos, seat):
+        if capture_is_legal(pos, m):
+            by_rank.setdefault(ranks_in(m.hand)[0], []).append(m)
+    groups = list(by_rank.values())
+    for k in range(2, len(groups) + 1):
+        for chosen in combinations(groups, k):
+            for picks in product(*chosen):
+                yield Move(CAPTURE, seat, sum(m.hand for m in picks), sum(m.table for m in picks))
 
 
 def can_capture(pos: Position, seat: int) -> bool:
@@ -536,7 +582,7 @@ def R19_made_dead_by_last_play(pos: Position, seat: int, rank: int) -> bool:
     if not turn_moves or turn_moves[-1].kind != CAPTURE:
         return False
     last = turn_moves[-1]
-    if single_rank(last.hand | last.table) != rank:
+    if rank not in ranks_in(last.hand | last.table):  # one rank, or several (R45)
         return False
     return R39_dead_pair(pos, seat, rank)
 
@@ -632,13 +678,12 @@ def R15_pair_royal_remainder(pos: Position) -> list[Oversight]:
     out = []
     for step in pos.steps:
         m = step.move
-        if m.kind != CAPTURE or count(m.table) != 1:
+        if m.kind != CAPTURE:
             continue
-        rank = single_rank(m.table)
-        assert rank is not None
-        if how_many(step.before.table, rank) == 3:
-            left = of_rank(step.after.table, rank)
-            out.append(Oversight("R15", left, m.seat, step.turns_before + 1))
+        for rank in ranks_in(m.table):  # each rank of a capture of several (R45)
+            if how_many(m.table, rank) == 1 and how_many(step.before.table, rank) == 3:
+                left = of_rank(step.after.table, rank)
+                out.append(Oversight("R15", left, m.seat, step.turns_before + 1))
     return out
 
 
@@ -773,9 +818,11 @@ def is_legal(pos: Position, move: Move) -> bool:
 
 def candidates(pos: Position, seat: int) -> Iterator[Move]:
     """A superset of the seat's legal moves: every move of one rank made of cards
-    where that kind of move takes them from (hand, table), and lying down."""
+    where that kind of move takes them from (hand, table), the captures of several
+    ranks R45 may allow, and lying down."""
     cards = pos.cards
     yield from capture_candidates(pos, seat)
+    yield from several_rank_candidates(pos, seat)
     yield Move(LIE, seat)
     for rank in RANKS:
         hand = of_rank(cards.hands[seat], rank)

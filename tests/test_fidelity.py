@@ -518,6 +518,36 @@ def test_R44_half_stake_for_every_card() -> None:
     r44_no_source_gives("half_stake")
 
 
+def test_R45_one_rank_as_each_source_describes_a_turn() -> None:
+    # One card from the hand and the cards of its rank: du Coeur's 'Take the
+    # one(s)', Parlett's 'matching one card', Compendium Caidis's 'must mate a card'.
+    rests_on("DC-91", "R45", "one_rank")
+    rests_on("P-68", "R45", "one_rank")
+    rests_on("CC-42", "R45", "one_rank")
+    for preset in ("du-coeur", "parlett", "caidis"):
+        assert CONC.supporting("R45", "one_rank", PRESET_SOURCE[preset]), preset
+        assert PRESETS[preset].capture_ranks == "one_rank"
+        rules_tests.check_R45(PRESETS[preset])
+    # Sympkyn's 'Match cards' reads either way; his preset plays his examples.
+    assert CONC.clause("S-69").reading == "ambiguous"
+    assert ("sympkyn", "capture_ranks") in EDITORIAL_CHOICES
+    rules_tests.check_R45(ruleset("sympkyn"))
+    rules_tests.check_R45(variant("capture_ranks", "one_rank"))
+
+
+def test_R45_several_ranks_reads_the_plurals() -> None:
+    # Parlett's 'one or more table cards' and Sympkyn's 'Match cards' allow it;
+    # no source supports it, and no source's reading plays it.
+    for clause in ("P-67", "S-69"):
+        assert CONC.clause(clause).reading == "ambiguous"
+        rests_on(clause, "R45", "several_ranks")
+    assert not [c.id for c in CONC.clauses_for("R45") if c.reading == "supports"
+                and "several_ranks" in c.values]  # fmt: skip
+    assert {PRESETS[p].capture_ranks for p in PRESETS} == {"one_rank"}
+    rules_tests.check_R45(variant("capture_ranks", "several_ranks"))
+    rules_tests.check_R45(ruleset("sympkyn", capture_ranks="several_ranks"))
+
+
 def test_R43_lies_down_at_turn_reads_du_coeur_word_for_word() -> None:
     # du Coeur's hand ends when 'all the other have laid down': only lying down
     # puts a player out, so an empty hand waits for its turn to lie down.

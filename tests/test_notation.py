@@ -119,6 +119,57 @@ def test_malformed_move_is_a_notation_error(text: str) -> None:
         Move.parse(text)
 
 
+@st.composite
+def several_rank_captures(draw: st.DrawFn) -> Move:
+    """A capture of several ranks (R45): for each of two ranks or more, cards of that
+    rank from the hand and from the table."""
+    ranks = draw(st.lists(st.integers(0, 12), min_size=2, max_size=5, unique=True))
+    hand = table = 0
+    for rank in ranks:
+        suits = draw(st.permutations(range(4)))
+        split = draw(st.integers(1, 3))
+        hand |= sum(1 << (rank << 2 | suit) for suit in suits[:split])
+        table |= sum(1 << (rank << 2 | suit) for suit in suits[split:])
+    return Move(CAPTURE, draw(seats), hand, table)
+
+
+@given(several_rank_captures())
+def test_R45_several_rank_capture_round_trip(move: Move) -> None:
+    text = str(move)
+    assert text.count(" + ") == len(move.parts()) - 1 >= 1
+    assert Move.parse(text) == move
+    assert eval(repr(move), {"Move": Move}) == move
+    assert sum(p.hand for p in move.parts()) == move.hand
+    assert sum(p.table for p in move.parts()) == move.table
+
+
+def test_R45_several_rank_capture_notation() -> None:
+    move = Move.parse("2: kd x kc + 7s x 7h")
+    assert str(move) == "2: 7S x 7H + KD x KC"  # parts lowest rank first
+    assert move == Move.parse("2: 7S KD x 7H KC")  # the same cards, the same move
+    assert [str(p) for p in move.parts()] == ["2: 7S x 7H", "2: KD x KC"]
+    assert Move.parse("2: lie").parts() == (Move.parse("2: lie"),)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("2: 7S x KC + KD x 7H", "takes cards of one rank, and '7S x KC' does not"),
+        ("2: 7S x 7H + 7D x 7C", "a rank appears in two parts"),
+        ("2: 7S x 7H +", "an empty part"),
+        ("2: + 7S x 7H", "an empty part"),
+        ("2: 7S x 7H + lie", "each part joined by '+' is a capture"),
+        ("2: 7S x 7H + KD", "'HAND x TABLE' (a capture)"),
+        ("2: 7S x 7H + x KC", "cards are needed on both sides"),
+    ],
+)
+def test_R45_malformed_several_rank_capture(text: str, problem: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Move.parse(text)
+    assert problem in str(info.value)
+    assert "\n" not in str(info.value)
+
+
 def test_notation_error_is_not_an_illegal_move() -> None:
     assert not issubclass(NotationError, lld.IllegalMoveError)
     assert not issubclass(lld.IllegalMoveError, NotationError)

@@ -34,7 +34,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lld import Game, IllegalMoveError, Move, Ruleset
+from lld import PRESETS, Game, IllegalMoveError, Move, Ruleset
 from lld.cards import (
     LOW_PRESENCE,
     NIBBLE_COUNT,
@@ -47,7 +47,7 @@ from lld.cards import (
 from lld.deal import Deal
 from lld.ledger import Amount
 from lld.moves import CAPTURE, CLAIM, LAY, LIE, TURN_KINDS
-from lld.presets import PRESETS, is_strict, strict
+from lld.presets import is_strict, strict
 from lld.ruleset import OPTIONS
 from positions import RULE_IDS, snapshot, stakes_for
 from strategies import PRESET_NAMES, PRESET_TABLES, Playout, playouts, rulesets
@@ -69,7 +69,7 @@ EVENT_RULES = {
     "deal": {"R5", "R6", "R7", "R8", "R9", "R10"},
     "ante": {"R5", "R6", "R7", "R8", "R9", "R10"},
     "take_mournival": {"R11"},
-    CAPTURE: {"R12", "R13", "R14", "R16", "R38"},
+    CAPTURE: {"R12", "R13", "R14", "R16", "R38", "R45"},
     LAY: {"R17", "R18", "R19", "R40"},
     "laid_at_once": {"R17", "R18", "R19", "R40"},
     CLAIM: {"R11", "R15", "R24", "R36", "R37"},
@@ -103,7 +103,8 @@ def check_won_piles(g: Game) -> None:
         cards = e.hand | e.table
         if e.kind == LAY or e.kind == CLAIM:
             assert count(cards) in (2, 4), e
-        elif e.kind == CAPTURE and count(cards) == 3:
+        elif e.kind == CAPTURE and odd_ranks(cards):
+            # Three of a rank (a capture of several ranks, R45, may hold such a part).
             assert g.rules.one_against_pair == "collects_all", f"{e}: a capture took three"
             assert e.seat is not None
             expected[e.seat] ^= odd_ranks(cards)
@@ -188,6 +189,12 @@ def check_step(
             assert g.to_play == to_play, "a free move passed the turn"
     for e in new:
         assert e.rule in EVENT_RULES[e.kind], e
+        if e.kind == CAPTURE:
+            # R45 names a capture exactly where it takes several ranks, which only
+            # several_ranks allows.
+            several = len({c >> 2 for c in range(52) if (e.hand | e.table) >> c & 1}) > 1
+            assert (e.rule == "R45") == several, e
+            assert not several or g.rules.capture_ranks == "several_ranks", e
 
 
 def expected_r23(g: Game) -> list[Amount]:
@@ -405,15 +412,25 @@ class Model:
         s = self.to_play
         hand, table = self.hands[s], self.table
         can_capture = False
+        # R45's several_ranks: each capture so far may be joined by one of a new rank.
+        combined: list[tuple[int, int]] = [(0, 0)]
         for rank in range(13):
             hm, tm = hand & rank_mask(rank), table & rank_mask(rank)
             if not (hm and tm):
                 continue
             can_capture = True
-            for hs in submasks(hm):
-                for ts in submasks(tm):
-                    if capture_allowed(r, count(hm), count(tm), count(hs), count(ts)):
-                        out.add(Move(CAPTURE, s, hs, ts))
+            of_rank = [
+                (hs, ts)
+                for hs in submasks(hm)
+                for ts in submasks(tm)
+                if capture_allowed(r, count(hm), count(tm), count(hs), count(ts))
+            ]
+            out.update(Move(CAPTURE, s, hs, ts) for hs, ts in of_rank)
+            if r.capture_ranks == "several_ranks":
+                combined += [(h | hs, t | ts) for h, t in combined for hs, ts in of_rank]
+        for h, t in combined:  # only the unions of two ranks or more are new
+            if len({c >> 2 for c in range(52) if (h >> c) & 1}) > 1:
+                out.add(Move(CAPTURE, s, h, t))
         if r.lie_down == "voluntary" or not can_capture or r.lie_down_mistake != "refused":
             out.add(Move(LIE, s))  # R22, R35
         for seat in range(self.n):
@@ -463,26 +480,33 @@ class Model:
                     out.update(Move(CLAIM, seat, 0, c) for c in takes)
         return out
 
+    def capture_rank(self, seat: int, hand: int, table: int) -> None:
+        """One rank's capture: its cards move; R40, R15, R19 and R20 as it leaves them."""
+        rank = (hand.bit_length() - 1) >> 2
+        broken = count(nib(self.hands[seat], rank)) == 3 and count(hand) == 1
+        layable = self.rules.hand_pair_royal == "pair_may_be_laid"  # R18
+        if broken and layable and self.rules.broken_pair_royal == "layable":
+            self.rest.add((seat, rank))  # R40: his pair royal's pair stays layable
+        self.hands[seat] &= ~hand
+        self.table &= ~table
+        self.won[seat] |= hand | table
+        left, held = nib(self.table, rank), self.in_hands(rank)
+        if not held and count(left) == 2 and count(table) == 1:
+            self.dead[rank] = ("R15", seat, self.turns)
+        elif not left and count(held) == 2:
+            for holder in range(self.n):
+                if nib(self.hands[holder], rank) == held and self.dead_by_trigger(holder, rank):
+                    self.fresh.add((holder, rank))  # R19, R20: promptly
+
     def play(self, m: Move, *, at_once: bool = False) -> None:
         seat = m.seat
         rank = ((m.hand | m.table).bit_length() - 1) >> 2
         if m.kind == CAPTURE:
-            broken = count(nib(self.hands[seat], rank)) == 3 and count(nib(m.hand, rank)) == 1
-            layable = self.rules.hand_pair_royal == "pair_may_be_laid"  # R18
-            if broken and layable and self.rules.broken_pair_royal == "layable":
-                self.rest.add((seat, rank))  # R40: his pair royal's pair stays layable
-            self.hands[seat] &= ~m.hand
-            self.table &= ~m.table
-            self.won[seat] |= m.hand | m.table
             self.turns += 1
             self.fresh.clear()
-            left, held = nib(self.table, rank), self.in_hands(rank)
-            if not held and count(left) == 2 and count(nib(m.table, rank)) == 1:
-                self.dead[rank] = ("R15", seat, self.turns)
-            elif not left and count(held) == 2:
-                for holder in range(self.n):
-                    if nib(self.hands[holder], rank) == held and self.dead_by_trigger(holder, rank):
-                        self.fresh.add((holder, rank))  # R19, R20: promptly
+            # Rank by rank: a capture of several ranks (R45) is each rank's capture.
+            for rk in [rk for rk in range(13) if nib(m.hand, rk)]:
+                self.capture_rank(seat, m.hand & rank_mask(rk), m.table & rank_mask(rk))
             if not self.hands[seat] and self.rules.emptied_by_capture == "out_at_once":
                 self.out[seat] = True  # R34; else in, with no cards, until he lies down
             self.after_turn()
@@ -660,6 +684,24 @@ def test_random_hands_keep_every_invariant(preset: str, players: int) -> None:
 @given(playouts(rules=rulesets()))
 def test_random_mixtures_of_options_keep_every_invariant(p: Playout) -> None:
     run(p)
+
+
+#: Examples per preset of hands played with several ranks captured at once (R45).
+EXAMPLES_SEVERAL_RANKS = 60
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_R45_several_ranks_keeps_every_invariant(preset: str) -> None:
+    """Each source's reading with R45's several_ranks: a capture may take several ranks
+    at once, and every card, pile, turn and stake stays accounted for."""
+    several = st.just(PRESETS[preset].replace(capture_ranks="several_ranks"))
+
+    @settings(common, max_examples=EXAMPLES_SEVERAL_RANKS)
+    @given(playouts(rules=several))
+    def inner(p: Playout) -> None:
+        run(p)
+
+    inner()
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

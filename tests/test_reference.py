@@ -122,9 +122,11 @@ def agree(g: Game, where: Callable[[], str]) -> ref.Position:
     return pos
 
 
-def shape(m: Move) -> tuple[str, int, int, int | None]:
-    """A move up to the choice of suits."""
-    return m.kind, count(m.hand), count(m.table), ref.single_rank(m.hand | m.table)
+def shape(m: Move) -> tuple[str, tuple[tuple[int, int, int], ...]]:
+    """A move up to the choice of suits: for each rank it holds (a capture may hold
+    several, R45), how many cards of it from the hand and from the table."""
+    ranks = ref.ranks_in(m.hand | m.table)
+    return m.kind, tuple((r, ref.how_many(m.hand, r), ref.how_many(m.table, r)) for r in ranks)
 
 
 def malformed(legal: frozenset[Move], players: int) -> list[Move]:
@@ -133,7 +135,11 @@ def malformed(legal: frozenset[Move], players: int) -> list[Move]:
     out = []
     for kind, seat, hand, table in sorted(legal)[:4]:
         cards = hand | table
-        other_rank = 1 << ((((cards.bit_length() - 1) >> 2) + 1) % 13 * 4)
+        # A card of the first rank after the top one that the move does not hold (a
+        # capture of several ranks, R45, may hold the next one, the King's next Ace).
+        top = (cards.bit_length() - 1) >> 2
+        rank = next(r % 13 for r in range(top + 1, top + 14) if not cards >> (r % 13 * 4) & 15)
+        other_rank = 1 << (rank * 4)
         out += [
             Move(kind, seat, hand | other_rank, table),
             Move(kind, seat, hand, table | other_rank),
@@ -177,6 +183,8 @@ def rare_cases(before: ref.Position, move: Move, g: Game) -> list[str]:
             if rules.claim_deadline == "next_turn" and not ref.R26_claim_deadline(before, o):
                 seen.append("R26 next_turn: an oversight no longer claimable")
     rank = ref.single_rank(move.hand | move.table)
+    if move.kind == CAPTURE and len(ref.ranks_in(move.hand | move.table)) > 1:
+        seen.append("R45 capture of several ranks")
     if move.kind == CAPTURE and rank is not None:
         on_table, in_hand = (
             ref.how_many(cards.table, rank),
@@ -245,6 +253,8 @@ def rulings_for(pos: ref.Position, move: Move) -> set[str]:
     """The rulings the event of ``move`` (legal in ``pos``) may name."""
     if move.kind == LIE:
         return {"R35"} if ref.R35_mistake(pos, move.seat) else {"R22"}
+    if move.kind == CAPTURE and len(ref.ranks_in(move.hand | move.table)) > 1:
+        return {"R45"}  # one event for the whole capture of several ranks
     cards, rank = pos.cards, ref.single_rank(move.hand | move.table)
     assert rank is not None
     if move.kind == LAY:
@@ -348,6 +358,7 @@ RARE_CASES = {
     "R28 one_more: the last player's one more turn": 5,
     "R34 hand emptied by capture, out_at_once": 5,
     "R34 hand emptied by capture, lies_down_at_turn": 5,
+    "R45 capture of several ranks": 5,
 }
 #: Claims of each kind under each R25 and R26 value.
 CLAIMS = [

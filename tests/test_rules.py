@@ -1119,6 +1119,50 @@ def test_R44_a_part_pair_at_settlement(preset: str) -> None:
     check_R44(PRESETS[preset])
 
 
+def check_R45(rules: Ruleset) -> None:
+    """Eldest holds a seven and a king, and a seven and a king lie on the table: under
+    ``several_ranks`` he may take both pairs in one turn, each part a lawful capture of
+    its rank alone; under ``one_rank`` that capture is refused, naming R45."""
+    several = "0: 7S x 7H + KD x KC"
+    g = position(rules, ["7S KD 2C", "3C 4C", "5C 6C"], "7H KC 9D")
+    singles = {"0: 7S x 7H", "0: KD x KC"}
+    if rules.capture_ranks == "one_rank":
+        assert {str(m) for m in g.turn_moves() if m.kind == CAPTURE} == singles
+        assert_illegal(g, several, "R45", "capture_ranks=one_rank")
+        # The same cards written as one part are the same move, refused the same way.
+        assert_illegal(g, "0: 7S KD x 7H KC", "R45", "capture_ranks=one_rank")
+        return
+    if rules.capture_ranks != "several_ranks":
+        unknown("capture_ranks", rules.capture_ranks)
+    assert {str(m) for m in g.turn_moves() if m.kind == CAPTURE} == singles | {several}
+    events = play(g, several, "R45")
+    assert [e.kind for e in events] == [CAPTURE]  # one capture, one turn
+    assert g.won[0] == cards("7S 7H KD KC")
+    assert g.hands[0] == cards("2C")
+    assert (g.turns, g.to_play) == (1, 1)
+    assert g.moves == [Move.parse(several)]
+    # Each part must be lawful by itself: one card against a pair on the table.
+    g = position(rules, ["7S KD 2C", "3C 4C", "5C 6C"], "7H 7D KC 9D")
+    if rules.one_against_pair == "takes_one":
+        assert_illegal(g, "0: 7S x 7D 7H + KD x KC", "R38", "one_against_pair=takes_one")
+        play(g, "0: 7S x 7D + KD x KC", "R45")
+    # A part with no table card is no capture (R12), whatever R45 allows.
+    g = position(rules, ["7S KD 2C", "3C 4C", "5C 6C"], "7H 9D")
+    assert_illegal(g, "0: 7S KD x 7H", "R12")
+    # A capture of several ranks that empties the hand is R34's like any other:
+    # out at once, or in with no cards until he lies down at his turn.
+    g = position(rules, ["7S KD", "3C 4C", "5C 6C"], "7H KC 9D")
+    events = play(g, several, "R45")
+    at_once = rules.emptied_by_capture == "out_at_once"
+    assert g.out[0] == at_once
+    assert [e.rule for e in events][:2] == (["R45", "R34"] if at_once else ["R45"])
+
+
+@by_preset
+def test_R45_captures_of_more_than_one_rank(preset: str) -> None:
+    check_R45(PRESETS[preset])
+
+
 def test_R43_a_player_with_no_cards_can_be_the_last_player() -> None:
     """In until he lies down, a player whose last pair went down is the last
     player left when all the others lie down before his turn comes."""
@@ -1994,6 +2038,11 @@ def test_R18_hand_pair_royal_values(preset: str, value: str) -> None:
 @by_value("part_pair")
 def test_R44_part_pair_values(preset: str, value: str) -> None:
     check_R44(with_value(preset, "part_pair", value))
+
+
+@by_value("capture_ranks")
+def test_R45_capture_ranks_values(preset: str, value: str) -> None:
+    check_R45(with_value(preset, "capture_ranks", value))
 
 
 @by_value("cut_aces")

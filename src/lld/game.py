@@ -139,6 +139,7 @@ R_LAIN_DOWN_CLAIMS = ruling_id("lain_down_claims")
 R_END = ruling_id("last_player_turn")
 R_LEFTOVERS = ruling_id("leftovers")
 R_EMPTIED_HAND = ruling_id("emptied_by_capture")
+R_CAPTURE_RANKS = ruling_id("capture_ranks")
 
 #: Seat numbers a move may hold before it is no move at all (see _malformed).
 MAX_SEAT = 10**MAX_SEAT_DIGITS
@@ -237,6 +238,7 @@ FIELDS: Final[dict[str, str | Callable[[Any], Any]]] = {
     "_claim_in_rotation": SAME,
     "_claim_next_turn": SAME,
     "_claimable_kinds": SAME,
+    "_several_ranks": SAME,
     # The cards, by place.
     "hands": list.copy,
     "table": SAME,
@@ -357,6 +359,7 @@ class Game:
         self._claim_in_rotation = tables.claim_in_rotation
         self._claim_next_turn = tables.claim_next_turn
         self._claimable_kinds = tables.claimable_kinds
+        self._several_ranks = tables.several_ranks
         self.final_turn = False
         # The moves last generated for this position (turn or free), if any: a
         # move from that list needs no second check (see play()).
@@ -496,7 +499,9 @@ class Game:
         self.play(move)
         return move
 
-    def _check(self, move: Move) -> None:
+    def _check(self, move: Move) -> bool:
+        """Raise as :meth:`check` does; return whether ``move`` is a capture of several
+        ranks (R45), which :meth:`play` plays apart."""
         if not isinstance(move, Move):
             raise TypeError(f"expected a Move, not {type(move).__name__}")
         malformed = _malformed(move)
@@ -523,8 +528,8 @@ class Game:
                 R_ROTATION,
             )
         if kind == CAPTURE:
-            self._check_capture(move)  # R12-R16, R38
-        elif kind == LIE:
+            return self._check_capture(move)  # R12-R16, R38, R45
+        if kind == LIE:
             if move.hand or move.table:
                 raise IllegalMoveError(move, "lying down takes no cards", R_LIE_DOWN)
             problem = self._lie_down_problem(seat)  # R22, R35
@@ -536,6 +541,7 @@ class Game:
             self._check_claim(move)  # R11, R15, R24-R26, R36, R37
         else:
             raise IllegalMoveError(move, f"unknown kind of move {kind!r}", R_ROTATION)
+        return False
 
     # ================================================= turn moves: captures (R12-R16, R38)
     #
@@ -571,7 +577,8 @@ class Game:
         both |= both >> 1
         both |= both >> 2
         both &= both >> NUM_CARDS & RANK_BASES
-        for mask in self._key_masks[both]:
+        masks = self._key_masks[both]
+        for mask in masks:
             # The cards of this rank in hand and on the table: the key to the
             # moves they allow (lld.rule_tables.capture_moves).
             moves += by_key[packed & mask]
@@ -579,14 +586,22 @@ class Game:
         if not moves or not self._forced:
             moves += (LIE_MOVES[seat],)
         self._checked = moves
+        if self._several_ranks and len(masks) > 1:
+            # R45: besides, every capture of several of those ranks at once (play()
+            # checks these: only the moves above are trusted unchecked).
+            return moves + _several_rank_captures(seat, [by_key[packed & m] for m in masks])
         return moves
 
     def play(self, move: Move) -> None:
         """Apply ``move``; raise :class:`~lld.errors.IllegalMoveError` naming the rule if
         illegal."""
         checked = self._checked
-        if checked is None or move not in checked:
-            self._check(move)
+        if (checked is None or move not in checked) and self._check(move):
+            # R45: a capture of several ranks, never among the moves trusted
+            # unchecked, so that the capture below of one rank pays nothing for it.
+            self._checked = None
+            self._capture_several_ranks(move.seat, move.hand, move.table)
+            return
         self._checked = None
         kind, seat, from_hand, from_table = move
         # `is` first, as cheap as tests come (the engine's own moves hold the
@@ -673,9 +688,73 @@ class Game:
             # once play has passed on (as a free move made straight after it would).
             self._lay_due_sets()
 
-    def _check_capture(self, move: Move) -> None:
-        """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling (R12-R16, R38)
-        unless the capture ``move`` is legal for the seat to play."""
+    def _capture_several_ranks(self, seat: int, from_hand: int, from_table: int) -> None:
+        """R45: play a checked capture of several ranks in one turn. Each rank's part is
+        played as play() plays a capture of that rank alone (_take_rank); the whole is
+        one capture in the log, naming R45, and one turn."""
+        self._log.append((R_CAPTURE_RANKS, seat, CAPTURE, from_hand, from_table, 0))
+        self.turns += 1
+        fresh: tuple[tuple[int, int], ...] = ()
+        for part in Move(CAPTURE, seat, from_hand, from_table).parts():
+            fresh += self._take_rank(seat, part.hand, part.table)
+        self.fresh = fresh
+        if not self.hands[seat] and self._out_when_emptied_by_capture:  # R34
+            self._goes_out(seat, R_EMPTIED_HAND)
+            if self._in_play <= 1:
+                self._finish()
+                if self._lays_at_once and not self.over:
+                    self._lay_due_sets()  # before the last player's one more turn (R28)
+                return
+        if self.final_turn:
+            self._finish()
+            return
+        self._advance()
+        if self._lays_at_once:
+            self._lay_due_sets()  # R20, strict play, as after a capture of one rank
+
+    def _take_rank(self, seat: int, from_hand: int, from_table: int) -> tuple[tuple[int, int], ...]:
+        """One rank's part of a capture of several ranks (R45), as play() plays a capture
+        of one rank, written out there for speed: the cards move, a pair royal on watch
+        is broken up (R40), a pair royal's remainder is dead (R15), and a pair in hand
+        that can no longer be mated may be laid (R19, R39). Returns the ``(seat, rank)``
+        pairs the part made layable (R20's ``fresh``)."""
+        shift = (from_hand.bit_length() - 1) & ~3
+        rank = shift >> 2
+        before = (self.table >> shift) & 15
+        left = before ^ (from_table >> shift)
+        hands, watch = self.hands, self._lay_watch
+        hands[seat] = hand = hands[seat] ^ from_hand
+        self.table ^= from_table
+        self.won[seat] |= from_hand | from_table
+        self._won_all |= from_hand | from_table
+        if watch[seat] >> rank & 1 and NIBBLE_COUNT[hand >> shift & 15] < 3:
+            if NIBBLE_COUNT[hand >> shift & 15] == 2:
+                self._royal_rest[seat] |= 1 << rank
+                if not self._pair_royal_rest_layable:
+                    watch[seat] &= ~(1 << rank)
+            else:
+                watch[seat] &= ~(1 << rank)
+        in_hands = 15 ^ left ^ ((self._won_all >> shift) & 15)
+        if not in_hands:
+            if NIBBLE_COUNT[before] == 3 and NIBBLE_COUNT[left] == 2:
+                self._dead[rank] = (PAIR_ROYAL_REMAINDER, seat, self.turns)
+                self._public_state = None
+                self.free_pending = True
+        elif not left and NIBBLE_COUNT[in_hands] == 2:
+            pair = in_hands << shift
+            for holder, held in enumerate(hands):
+                if held & pair:
+                    if held & pair == pair and self._pair_is_dead(holder, rank):
+                        watch[holder] |= 1 << rank
+                        self.free_pending = True
+                        return ((holder, rank),)
+                    break
+        return ()
+
+    def _check_capture(self, move: Move) -> bool:
+        """Raise :class:`~lld.errors.IllegalMoveError` naming the ruling (R12-R16, R38,
+        R45) unless the capture ``move`` is legal for the seat to play; return whether
+        it takes several ranks (R45)."""
         seat = move.seat
         missing = move.hand & ~self.hands[seat]
         if missing:
@@ -683,13 +762,30 @@ class Game:
         missing = move.table & ~self.table
         if missing:
             raise IllegalMoveError(move, _not_on_table(missing), R_CAPTURE)
+        cards = move.hand | move.table
+        shift = max(cards.bit_length() - 1, 0) & ~3  # the top rank's: cards below it are others
+        parts = move.parts() if cards >> shift << shift != cards else ()
+        if len(parts) > 1 and all(part.hand and part.table for part in parts):
+            if not self._several_ranks:
+                raise IllegalMoveError(
+                    move, "a turn's capture takes cards of one rank", R_CAPTURE_RANKS,
+                    setting(self.rules, "capture_ranks"),
+                )  # fmt: skip
+            for part in parts:  # R45: each rank's part is a lawful capture by itself
+                try:
+                    self._check_capture(part)
+                except IllegalMoveError as refused:
+                    raise IllegalMoveError(
+                        move, refused.why, refused.rule, refused.option
+                    ) from None
+            return True
         rank = one_rank(move.hand | move.table, move, R_CAPTURE)
         shift = rank << 2
         ch = NIBBLE_COUNT[(self.hands[seat] >> shift) & 15]
         ct = NIBBLE_COUNT[(self.table >> shift) & 15]
         shape = (count(move.hand), count(move.table))
         if shape in self._shapes[ch][ct]:
-            return
+            return False
         rules = self.rules
         if ct in (2, 3) and shape[0] == 1 and shape[1] in (1, ct):
             # R38: one card against two or three on the table takes one, or all.
@@ -1396,6 +1492,21 @@ class Game:
     def complete(self) -> bool:
         """Every card is in exactly one place."""
         return self.cards_accounted() == FULL_DECK
+
+
+def _several_rank_captures(seat: int, by_rank: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """R45: from the captures of one rank each (``by_rank``, lowest rank first), every
+    capture of two ranks or more: one capture of each of those ranks, taken together."""
+    combined: list[tuple[int, int, int]] = [(0, 0, 0)]  # hand, table, ranks
+    for captures in by_rank:
+        combined += [
+            (hand | m.hand, table | m.table, ranks + 1)
+            for hand, table, ranks in combined
+            for m in captures
+        ]
+    return tuple(
+        _new(Move, (CAPTURE, seat, hand, table)) for hand, table, ranks in combined if ranks > 1
+    )
 
 
 def _dead_groups(dead: dict[int, tuple[str, int, int]]) -> tuple[DeadGroup, ...]:

@@ -4,6 +4,8 @@ A move is written ``SEAT: ACTION``, seats counted from 0:
 
 * ``2: 7S x 7H`` — seat 2 captures the table's 7H with the 7S from hand
   (``7S 7C x 7H 7D`` takes four; ``7S x 7H 7D 7C`` takes a pair royal);
+* ``2: 7S x 7H + KD x KC`` — a capture of several ranks in one turn, where R45
+  allows it: one part per rank, joined by ``+``;
 * ``2: lie`` — seat 2 lies down;
 * ``2: lay 9C 9D`` — seat 2 lays a pair from the hand by him;
 * ``2: claim 5H 5S`` — seat 2 claims an oversight from the table.
@@ -15,6 +17,8 @@ Move.parse('2: 7S x 7H')
 '2: 7S x 7H'
 >>> Move.parse(str(m)) == m
 True
+>>> Move.parse("2: kd x kc + 7s x 7h")
+Move.parse('2: 7S x 7H + KD x KC')
 """
 
 from __future__ import annotations
@@ -91,6 +95,8 @@ class Move(NamedTuple):
             if not cards:
                 raise NotationError(f"bad move {action.strip()!r}: '{verb}' needs cards")
             return cls(LAY, seat, cards, 0) if verb == LAY else cls(CLAIM, seat, 0, cards)
+        if "+" in action:
+            return cls._parse_parts(seat, action)
         lowered = [w.lower() for w in words]
         if lowered.count("x") != 1:
             raise NotationError(
@@ -105,9 +111,62 @@ class Move(NamedTuple):
             )
         return cls(CAPTURE, seat, hand, table)
 
+    @classmethod
+    def _parse_parts(cls, seat: int, action: str) -> Move:
+        """A capture of several ranks (R45): ``HAND x TABLE`` parts joined by ``+``,
+        each of one rank, no rank twice. The parts are kept as one capture's cards:
+        a rank's cards pair with each other, so the parts can be told apart again."""
+        shown_action = _clip(action)
+        hand = table = 0
+        for part in action.split("+"):
+            if not part.strip():
+                raise NotationError(
+                    f"bad capture {shown_action!r}: an empty part beside '+'"
+                    " (write 'HAND x TABLE + HAND x TABLE')"
+                )
+            one = cls.parse_action(seat, part)
+            if one.kind != CAPTURE:
+                raise NotationError(
+                    f"bad capture {shown_action!r}: each part joined by '+' is a capture"
+                    f" 'HAND x TABLE', not {_clip(part)!r}"
+                )
+            rank = rank_of(one.hand.bit_length() - 1)
+            if (one.hand | one.table) & ~(15 << (rank << 2)):
+                raise NotationError(
+                    f"bad capture {shown_action!r}: each part joined by '+' takes cards of"
+                    f" one rank, and {_clip(part)!r} does not"
+                )
+            if (hand | table) & 15 << (rank << 2):
+                raise NotationError(
+                    f"bad capture {shown_action!r}: a rank appears in two parts; write its"
+                    " cards in one part"
+                )
+            hand, table = hand | one.hand, table | one.table
+        return cls(CAPTURE, seat, hand, table)
+
+    def parts(self) -> tuple[Move, ...]:
+        """A capture split by rank, lowest rank first (one part for a capture of one
+        rank); any other move is its one part.
+
+        >>> [str(p) for p in Move.parse("2: 7S x 7H + KD x KC").parts()]
+        ['2: 7S x 7H', '2: KD x KC']
+        """
+        if self.kind != CAPTURE:
+            return (self,)
+        return tuple(
+            Move(CAPTURE, self.seat, self.hand & mask, self.table & mask)
+            for mask in _rank_masks(self.hand | self.table)
+        )
+
     def action(self) -> str:
-        """The move without its seat, as in ``7S x 7H``."""
+        """The move without its seat, as in ``7S x 7H`` (``7S x 7H + KD x KC`` for a
+        capture of several ranks, R45)."""
         if self.kind == CAPTURE:
+            masks = _rank_masks(self.hand | self.table)
+            if len(masks) > 1 and all(self.hand & m and self.table & m for m in masks):
+                return " + ".join(
+                    f"{format_cards(self.hand & m)} x {format_cards(self.table & m)}" for m in masks
+                )
             return f"{format_cards(self.hand)} x {format_cards(self.table)}"
         if self.kind == LIE:
             return "lie"
@@ -126,10 +185,25 @@ class Move(NamedTuple):
         return self.hand | self.table
 
 
+def _rank_masks(cards: int) -> tuple[int, ...]:
+    """The masks of the ranks ``cards`` holds, lowest rank first."""
+    return tuple(15 << (rank << 2) for rank in sorted({rank_of(c) for c in iter_cards(cards)}))
+
+
 def suit_variants(move: Move, hand: int, table: int) -> list[Move]:
     """The same move with every choice of suits from the cards available."""
     if move.kind == LIE:
         return [move]
+    if move.kind == CAPTURE and len(_rank_masks(move.cards)) > 1:
+        # R45: a capture of several ranks, every choice of suits in each part.
+        out = [Move(CAPTURE, move.seat)]
+        for part in move.parts():
+            out = [
+                Move(CAPTURE, move.seat, m.hand | v.hand, m.table | v.table)
+                for m in out
+                for v in suit_variants(part, hand, table)
+            ]
+        return out
     # A claim may take two of three cards of a rank (R24), so it has suit choices too.
     nh, nt = count(move.hand), count(move.table)
     rank = rank_of((move.hand | move.table).bit_length() - 1)

@@ -45,6 +45,11 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _HOW_MANY = {2: "pair", 3: "pair royal", 4: "mournival"}
 
 
+def _rank_masks(cards: int) -> list[int]:
+    """The masks of the ranks ``cards`` holds, lowest rank first."""
+    return [15 << (rank << 2) for rank in sorted({c // 4 for c in iter_cards(cards)})]
+
+
 def card_name(card: int) -> str:
     """``the five of hearts``, for a card's index (rank × 4 + suit)."""
     return f"the {_RANK_NAMES[card // 4]} of {_SUIT_NAMES[card % 4]}"
@@ -164,6 +169,13 @@ class Table(NamedTuple):
     def _said(self, who: str, e: Event, lie_down_cards: int = 0) -> str:
         kind = e.kind
         if kind is EventKind.CAPTURE:
+            # One part per rank: a capture of several ranks at once (R45) names each.
+            masks = _rank_masks(e.hand | e.table)
+            if len(masks) > 1 and all(e.table & m and e.hand & m for m in masks):
+                parts = [
+                    f"{cards_phrase(e.table & m)} with {cards_phrase(e.hand & m)}" for m in masks
+                ]
+                return f"{who} takes {joined(parts)}, all in one turn."
             return f"{who} takes {cards_phrase(e.table)} with {cards_phrase(e.hand)}."
         if kind is EventKind.LAY:
             return f"{who} lays {cards_phrase(e.hand)} down from the hand."
@@ -206,6 +218,9 @@ class Table(NamedTuple):
         'Player 2 lies down'
         >>> Table(4, 0).move(Move.parse("3: 7S x 7H"))
         'Player 4 takes the seven of hearts with the seven of spades'
+        >>> told = Table(4, 0).move(Move.parse("3: 7S x 7H + KD x KC"))
+        >>> told.removeprefix("Player 4 takes the seven of hearts with the seven of spades and ")
+        'the king of clubs with the king of diamonds, all in one turn'
         """
         e = Event("", m.seat, EventKind(m.kind), m.hand, m.table, 0)
         return self._said(self.plain_name(m.seat), e).removesuffix(".")

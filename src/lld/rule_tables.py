@@ -188,6 +188,8 @@ class CompiledRules(NamedTuple):
     out_when_emptied_by_capture: bool
     #: R43: a hand emptied by laying is out at once.
     out_when_emptied_by_laying: bool
+    #: R45: a turn's capture may take several ranks at once.
+    several_ranks: bool
     #: R25: oversights are claimed only on one's own turn.
     claim_in_rotation: bool
     #: R26: an oversight must be claimed before the next turn.
@@ -251,6 +253,7 @@ def compile_rules(rules: Ruleset) -> CompiledRules:
         and rules.broken_pair_royal == "layable",
         out_when_emptied_by_capture=rules.emptied_by_capture == "out_at_once",
         out_when_emptied_by_laying=rules.emptied_by_laying == "out_at_once",
+        several_ranks=rules.capture_ranks == "several_ranks",
         claim_in_rotation=rules.claim_priority == "first_in_rotation",
         claim_next_turn=rules.claim_deadline == "next_turn",
         claimable_kinds=claimable,

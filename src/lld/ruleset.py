@@ -71,6 +71,7 @@ LainDownClaims = Literal["may_claim", "may_not_claim"]
 EmptiedByLaying = Literal["out_at_once", "lies_down_at_turn"]
 EmptiedByCapture = Literal["out_at_once", "lies_down_at_turn"]
 PartPair = Literal["toward_zero", "away_from_zero", "half_stake"]
+CaptureRanks = Literal["one_rank", "several_ranks"]
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,7 @@ class Ruleset:
     lain_down_claims: LainDownClaims
     emptied_by_laying: EmptiedByLaying
     part_pair: PartPair
+    capture_ranks: CaptureRanks
 
     def __post_init__(self) -> None:
         for name in VALUES:

@@ -72,6 +72,7 @@ PARTS: tuple[Part, ...] = (
             "one_against_pair",
             "pair_royal_capture",
             "pair_against_pair",
+            "capture_ranks",
         ),
     ),
     Part(
