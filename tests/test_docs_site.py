@@ -1249,7 +1249,7 @@ def test_a_wrong_reading_claim_is_refused(ruling: str, claim: str) -> None:
 def test_the_right_reading_claims_hold() -> None:
     reading = _extension("reading")
     conc = load()
-    claims = [("R29", "all_to_dealer"), ("R34", "editorial"), ("R35", "editorial"),
+    claims = [("R29", "all_to_dealer"), ("R34", "out_at_once"), ("R35", "editorial"),
               ("R3", "chosen"), ("R34", "chosen"), ("R16", "one_at_a_time")]  # fmt: skip
     for ruling, claim in claims:
         reading.check_claim(conc.ruling(ruling), claim, conc, "page:1")
@@ -1257,8 +1257,9 @@ def test_the_right_reading_claims_hold() -> None:
     # R37: the audit found Sympkyn silent on it (S-63), so no source gives the reading.
     # R42 and R43 (issue 25): du Coeur's "not out" and Parlett's "laid (or lain) down"
     # read either way, so the project's readings there are its own. R44: no source
-    # prices a part-pair at all.
-    assert editorial == ["R33", "R34", "R35", "R37", "R42", "R43", "R44"]
+    # prices a part-pair at all. R34 is no longer one: with its option (issue 25)
+    # Parlett's "has any cards left in hand" gives the project's reading.
+    assert editorial == ["R33", "R35", "R37", "R42", "R43", "R44"]
 
 
 def test_a_players_stakes_table_checks_its_pots() -> None:
@@ -1282,7 +1283,7 @@ def test_a_wrong_claim_fails_the_build_and_right_ones_build(tmp_path: Path) -> N
         tmp_path / "right",
         """
         The leftovers go to the dealer ({reading}`R29 all_to_dealer`); out of play
-        when the hand is empty ({reading}`R34 editorial`).
+        when the hand is empty ({reading}`R34 out_at_once`).
 
         ```{replay-check} R22
         :example: r22-lie-down-by-choice.lld
