@@ -119,7 +119,7 @@ def saved_hand(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> str:
     "args",
     [
         ("--ruleset", "parlett"), ("--ruleset", "reconstruction"),
-        ("--option", "lie_down=voluntary"),
+        ("--option", "lie_down=voluntary"), ("--strict",),
         ("--seed", "5"), ("--players", "5"), ("--dealer", "0"),
     ],
 )  # fmt: skip
@@ -206,3 +206,54 @@ def test_resume_keeps_the_parameters_of_saved_opponents(
     # Naming other opponents is refused: the saved hand says who sits where.
     line = refused(capsys, "play", "--resume", path, "--opponents", "random")
     assert "the saved hand names who sits where" in line
+
+
+# ---------------------------------------------------------------- strict play
+
+
+def test_rules_strict_needs_a_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    # The listing of readings shows no options: --strict is refused, not dropped.
+    line = refused(capsys, "rules", "--strict")
+    assert line == "lld: --strict changes one ruleset: name it, as in 'lld rules parlett --strict'"
+
+
+def test_rules_strict_shows_strict_play_s_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "parlett", "--strict", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"value": "laid_at_once"' in out
+    assert main(["rules", "parlett", "--json"]) == 0
+    assert '"value": "laid_at_once"' not in capsys.readouterr().out
+
+
+def test_an_option_given_with_strict_overrides_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "parlett", "--strict", "--option", "hand_pairs_when=any_time"]) == 0
+    out = capsys.readouterr().out
+    assert "laid_at_once" not in out
+    assert "pair_royal_capture=three_only" in out  # the rest of strict play stays
+
+
+def test_strict_with_a_bad_option_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    line = refused(capsys, "deal", "--strict", "--option", "hand_pairs_when=never")
+    assert "hand_pairs_when" in line
+    assert "never" in line
+
+
+def test_play_lists_one_rank_captures_and_says_several_rank_ones_may_be_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Under R45's several_ranks the ways to capture several ranks at once can run to
+    thousands: the prompt numbers the others and says how many of these there are."""
+    for seed in range(40):
+        sys.stdin = io.StringIO("q\n")
+        try:
+            main(["play", "--ruleset", "parlett", "--option", "capture_ranks=several_ranks",
+                  "--players", "3", "--seed", str(seed), "--dealer", "2"])  # fmt: skip
+        finally:
+            sys.stdin = sys.__stdin__
+        out = capsys.readouterr().out
+        if "to capture several ranks at once" in out:
+            numbered = [line for line in out.splitlines() if line.startswith("  [")]
+            assert numbered
+            assert not [line for line in numbered if " + " in line]
+            return
+    raise AssertionError("no seed gave eldest a capture of several ranks at his first turn")

@@ -816,6 +816,17 @@ def check_R20_laid_at_once(rules: Ruleset) -> None:
     assert g.hands[0] == cards("9C" if dead else "7C 7D 9C")
     if not dead:
         assert_illegal(g, "0: lay 7C 7D", *at_once)
+    # A position with one hand left, whose holder has his one more turn (R28): his
+    # mournival goes down first, as it would before any turn.
+    g = position(
+        rules.replace(last_player_turn="one_more"), ["5C 5D 5H 5S 9C", "", "", ""], "9D",
+        players=4,
+    )  # fmt: skip
+    assert (g.final_turn, g.over, g.to_play) == (True, False, 0)
+    assert [(e.kind, e.seat, e.hand) for e in g.events if e.kind == "laid_at_once"] == [
+        ("laid_at_once", 0, cards("5C 5D 5H 5S"))
+    ]
+    assert Move.parse("0: 9C x 9D") in g.turn_moves()
 
 
 def finish_one_turn(g: Game) -> None:
@@ -1146,6 +1157,11 @@ def check_R45(rules: Ruleset) -> None:
     if rules.one_against_pair == "takes_one":
         assert_illegal(g, "0: 7S x 7D 7H + KD x KC", "R38", "one_against_pair=takes_one")
         play(g, "0: 7S x 7D + KD x KC", "R45")
+    elif rules.one_against_pair == "collects_all":
+        assert_illegal(g, "0: 7S x 7D + KD x KC", "R38", "one_against_pair=collects_all")
+        play(g, "0: 7S x 7D 7H + KD x KC", "R45")
+    else:
+        unknown("one_against_pair", rules.one_against_pair)
     # A part with no table card is no capture (R12), whatever R45 allows.
     g = position(rules, ["7S KD 2C", "3C 4C", "5C 6C"], "7H 9D")
     assert_illegal(g, "0: 7S KD x 7H", "R12")
@@ -1161,6 +1177,11 @@ def check_R45(rules: Ruleset) -> None:
 @by_preset
 def test_R45_captures_of_more_than_one_rank(preset: str) -> None:
     check_R45(PRESETS[preset])
+
+
+@pytest.mark.parametrize("value", OPTIONS["one_against_pair"].allowed)
+def test_R45_each_part_as_R38_allows(value: str) -> None:
+    check_R45(ruleset("reconstruction", capture_ranks="several_ranks", one_against_pair=value))
 
 
 def test_R43_a_player_with_no_cards_can_be_the_last_player() -> None:

@@ -604,6 +604,13 @@ def _accessed_not_a_date(d: Path) -> tuple[str, int]:
     return "du-coeur.toml", _line_of(f, "accessed = ")
 
 
+def _variant_not_supporting(d: Path) -> tuple[str, int]:
+    # Only a clause that supports a value can be a source's variant of it.
+    f = d / "sympkyn.toml"
+    _edit(f, 'copies = "P-57"\n', 'copies = "P-57"\nvariant = true\n')
+    return "sympkyn.toml", _line_of(f, "variant = true", after='id = "S-56"')
+
+
 BREAKAGES: dict[str, Breakage] = {
     "toml syntax": _syntax,
     "unknown reading": _bad_reading,
@@ -617,6 +624,7 @@ BREAKAGES: dict[str, Breakage] = {
     "copies an unknown clause": _bad_copy,
     "ruling lacks a source": _source_missing,
     "ruling lists a clause that does not name it": _clause_not_listed,
+    "a variant that supports nothing": _variant_not_supporting,
     "silent where a clause names the ruling": _silent_but_quoted,
     "published question changed": _question_changed,
     "published ruling removed": _ruling_removed,
@@ -817,3 +825,41 @@ def test_a_bad_reading_is_refused_with_its_line(
     (d / "readings.toml").write_text(text.replace(old, new, 1), "utf-8")
     with pytest.raises(SourceDataError, match=r"readings\.toml:\d+: " + re.escape(problem)):
         _read_presets(d)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "problem"),
+    [
+        ('hand_pairs_when = "laid_at_once"', "hand_pairs_when = 3",
+         "hand_pairs_when = 3", "hand_pairs_when must be a value's name"),
+        ("[strict.why]\n", '[strict.why]\ncolour = "red"\n',
+         'colour = "red"', "a 'why' for colour, which strict play does not set"),
+        ('name = "strict play"\n', 'name = "strict play"\ncolour = "red"\n',
+         'colour = "red"', "unknown key 'colour'"),
+    ],
+)  # fmt: skip
+def test_strict_play_s_data_is_checked_with_file_and_line(
+    tmp_path: Path, old: str, new: str, needle: str, problem: str
+) -> None:
+    from lld.concordance.readings import read_strict
+
+    d = _copy(tmp_path)
+    f = d / "readings.toml"
+    _edit(f, old, new)
+    with pytest.raises(SourceDataError) as caught:
+        read_strict(d)
+    assert caught.value.where == f"{f}:{_line_of(f, needle)}", caught.value
+    assert problem in str(caught.value)
+
+
+def test_strict_play_without_a_why_is_refused(tmp_path: Path) -> None:
+    from lld.concordance.readings import read_strict
+
+    d = _copy(tmp_path)
+    f = d / "readings.toml"
+    old = 'lie_down_mistake = "Where lying down is forced'
+    text = f.read_text("utf-8")
+    start = text.index(old)
+    f.write_text(text[:start] + text[text.index("\n", start) + 1 :], "utf-8")
+    with pytest.raises(SourceDataError, match="lie_down_mistake has no 'why'"):
+        read_strict(d)

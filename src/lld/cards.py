@@ -76,6 +76,15 @@ def iter_ranks(presence: int) -> Iterator[int]:
         presence ^= low
 
 
+def rank_masks(cards: int) -> tuple[int, ...]:
+    """The masks of the ranks ``cards`` holds, lowest rank first.
+
+    >>> [format_cards(m) for m in rank_masks(parse_cards("KD 7S 7H"))]
+    ['7C 7D 7H 7S', 'KC KD KH KS']
+    """
+    return tuple(map(rank_mask, iter_ranks(ranks_present(cards))))
+
+
 def _masks_by_presence(ranks: range) -> dict[int, tuple[int, ...]]:
     """For every subset of ``ranks``: its presence mask (as :func:`ranks_present`,
     shifted down to the first rank) and the rank masks of its ranks, lowest first."""

@@ -465,6 +465,8 @@ class Game:
             # A position set up with one hand or none left (or left so by laying
             # dealt sets, which then ended it): nothing to play.
             self._finish()
+            if self._lays_at_once and not self.over:
+                self._lay_due_sets()  # before the last player's one more turn (R28)
 
     # ======================================================= every move: offered, checked, played
 

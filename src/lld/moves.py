@@ -26,7 +26,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from lld.cards import count, format_cards, iter_cards, parse_cards, rank_of
+from lld.cards import count, format_cards, iter_cards, parse_cards, rank_masks, rank_of
 from lld.errors import IllegalMoveError, NotationError, shown
 from lld.kinds import EventKind
 
@@ -155,14 +155,14 @@ class Move(NamedTuple):
             return (self,)
         return tuple(
             Move(CAPTURE, self.seat, self.hand & mask, self.table & mask)
-            for mask in _rank_masks(self.hand | self.table)
+            for mask in rank_masks(self.hand | self.table)
         )
 
     def action(self) -> str:
         """The move without its seat, as in ``7S x 7H`` (``7S x 7H + KD x KC`` for a
         capture of several ranks, R45)."""
         if self.kind == CAPTURE:
-            masks = _rank_masks(self.hand | self.table)
+            masks = rank_masks(self.hand | self.table)
             if len(masks) > 1 and all(self.hand & m and self.table & m for m in masks):
                 return " + ".join(
                     f"{format_cards(self.hand & m)} x {format_cards(self.table & m)}" for m in masks
@@ -185,16 +185,11 @@ class Move(NamedTuple):
         return self.hand | self.table
 
 
-def _rank_masks(cards: int) -> tuple[int, ...]:
-    """The masks of the ranks ``cards`` holds, lowest rank first."""
-    return tuple(15 << (rank << 2) for rank in sorted({rank_of(c) for c in iter_cards(cards)}))
-
-
 def suit_variants(move: Move, hand: int, table: int) -> list[Move]:
     """The same move with every choice of suits from the cards available."""
     if move.kind == LIE:
         return [move]
-    if move.kind == CAPTURE and len(_rank_masks(move.cards)) > 1:
+    if move.kind == CAPTURE and len(rank_masks(move.cards)) > 1:
         # R45: a capture of several ranks, every choice of suits in each part.
         out = [Move(CAPTURE, move.seat)]
         for part in move.parts():

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from lld.cards import iter_cards
+from lld.cards import iter_cards, rank_masks
 from lld.errors import Cards, Named, Reason, Seat
 from lld.events import Event
 from lld.kinds import EventKind
@@ -43,11 +43,6 @@ _RANK_NAMES = (
 _RANK_PLURALS = {"six": "sixes"}
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _HOW_MANY = {2: "pair", 3: "pair royal", 4: "mournival"}
-
-
-def _rank_masks(cards: int) -> list[int]:
-    """The masks of the ranks ``cards`` holds, lowest rank first."""
-    return [15 << (rank << 2) for rank in sorted({c // 4 for c in iter_cards(cards)})]
 
 
 def card_name(card: int) -> str:
@@ -170,7 +165,7 @@ class Table(NamedTuple):
         kind = e.kind
         if kind is EventKind.CAPTURE:
             # One part per rank: a capture of several ranks at once (R45) names each.
-            masks = _rank_masks(e.hand | e.table)
+            masks = rank_masks(e.hand | e.table)
             if len(masks) > 1 and all(e.table & m and e.hand & m for m in masks):
                 parts = [
                     f"{cards_phrase(e.table & m)} with {cards_phrase(e.hand & m)}" for m in masks
@@ -193,7 +188,7 @@ class Table(NamedTuple):
             EventKind.LAID_AT_ONCE: f"{who} lays {cards_phrase(e.hand)} down from the hand at"
             " once, as strict play requires.",
             EventKind.OUT: f"{who} has no cards left and is out.",
-            EventKind.LAST_PLAYER: f"{who} is the last player left with cards.",
+            EventKind.LAST_PLAYER: f"{who} is the last player left in.",
             EventKind.LEFTOVERS: f"{who} takes the cards left on the table"
             f" ({cards_phrase(e.table | e.hand)}).",
             EventKind.SET_ASIDE: f"The unpaired cards left, {cards_phrase(e.table | e.hand)},"

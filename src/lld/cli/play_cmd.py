@@ -152,10 +152,13 @@ class TerminalPlayer:
     def _say(self, *lines: str) -> None:
         print("\n".join(lines), file=self.out)
 
-    def _ask(self, view: Observation, moves: list[Move], turn: bool) -> Move | None:
+    def _ask(self, view: Observation, offered: list[Move], turn: bool) -> Move | None:
         names, you = self.names, self.seat
         self._say("", *play_view.status_lines(view, names, you))
-        self._say(*play_view.move_lines(moves))
+        # Captures of several ranks at once (R45) can number in the thousands: they
+        # are not listed, but said to be there, and taken when typed (checked below).
+        moves = [m for m in offered if len(m.parts()) == 1]
+        self._say(*play_view.move_lines(moves, several=len(offered) - len(moves)))
         while True:
             print(play_view.prompt(view, names, you, turn), end="", file=self.out)
             self.out.flush()

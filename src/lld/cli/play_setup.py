@@ -21,7 +21,7 @@ YOU = "you"
 #: are ``None`` in the parser, so that an argument given can be told from one left out.
 DEFAULTS = {"ruleset": "reconstruction", "players": 5, "seat": 0, "opponents": "willughby"}
 #: What a record fixes, so that ``--resume`` refuses these.
-_FIXED_BY_RECORD = ("ruleset", "option", "players", "seed", "dealer")
+_FIXED_BY_RECORD = ("ruleset", "option", "strict", "players", "seed", "dealer")
 _SEATING = ("seat", "opponents", "bots")
 
 
@@ -31,7 +31,8 @@ def _flag(name: str) -> str:
 
 def _given(args: argparse.Namespace, name: str) -> bool:
     value = getattr(args, name)
-    return value not in (None, [])
+    # A flag left out is False; 0 (a seat, a seed) is given, though it equals False.
+    return value is not False and value not in (None, [])
 
 
 def set_up(args: argparse.Namespace) -> tuple[Table, list[str], int | None, int | None]:

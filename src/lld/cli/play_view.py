@@ -122,8 +122,16 @@ def status_lines(view: Observation, names: Sequence[str], you: int | None) -> li
     return out
 
 
-def move_lines(moves: Sequence[Move]) -> list[str]:
-    return [f"  [{i}] {m.action()}" for i, m in enumerate(moves, 1)]
+def move_lines(moves: Sequence[Move], several: int = 0) -> list[str]:
+    """The moves, numbered; ``several``: how many captures of several ranks at once
+    (R45) are also legal, which are not listed but may be typed."""
+    lines = [f"  [{i}] {m.action()}" for i, m in enumerate(moves, 1)]
+    if several:
+        lines.append(
+            f"  or {several} way{'s' if several != 1 else ''} to capture several ranks at"
+            " once: type one, as in '7S x 7H + KD x KC'"
+        )
+    return lines
 
 
 def prompt(view: Observation, names: Sequence[str], you: int, turn: bool) -> str:

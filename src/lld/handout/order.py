@@ -128,7 +128,7 @@ BRIEF = (
     "The dealer deals each player a hand and the rest of the pack face up to the table."
     " Beginning with eldest, each player in turn captures table cards with cards of the"
     " same rank from his hand and keeps them as won cards; a player who cannot capture"
-    " lies down. Play goes round until only one player still holds cards, and then the"
+    " lies down. Play goes round until only one player is left in, and then the"
     " hand is settled by the cards each player has won."
 )
 
