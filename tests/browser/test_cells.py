@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -173,10 +174,16 @@ def test_api_example_cell_runs_the_docstring_examples(
     cell.wait_for_text("8, 8, 8, 8")
 
 
+#: The hand page the notebooks are opened from, and how many moves its record has
+#: (the step-through counts its steps by them).
+NOTEBOOK_HAND = ROOT / "examples" / "r14-pair-royal-one-of-three.lld"
+NOTEBOOK_HAND_MOVES = len(re.findall(r"^\d+: ", NOTEBOOK_HAND.read_text("utf-8"), re.M))
+
+
 @pytest.mark.parametrize(
     ("notebook", "shows"),
     [
-        ("step-through.ipynb", "Step 2 of 7"),
+        ("step-through.ipynb", f"Step 2 of {NOTEBOOK_HAND_MOVES}"),
         ("replay-under.ipynb", "pair_royal_capture=three_only"),
     ],
 )
