@@ -465,7 +465,7 @@ class Game:
             # A position set up with one hand or none left (or left so by laying
             # dealt sets, which then ended it): nothing to play.
             self._finish()
-            if self._lays_at_once and not self.over:
+            if self._lays_at_once:
                 self._lay_due_sets()  # before the last player's one more turn (R28)
 
     # ======================================================= every move: offered, checked, played
@@ -669,15 +669,8 @@ class Game:
                         self.fresh = ((holder, rank),)
                         self.free_pending = True
                     break  # the first holder found has one card or both
-        if not hand and self._out_when_emptied_by_capture:
-            self._goes_out(seat, R_EMPTIED_HAND)
-            if self._in_play <= 1:
-                self._finish()
-                if self._lays_at_once and not self.over:
-                    self._lay_due_sets()  # before the last player's one more turn (R28)
-                return
-        if self.final_turn:
-            self._finish()
+        if not hand or self.final_turn or self._lays_at_once:
+            self._end_of_capture(seat)  # the rarer ends of a capture
             return
         # R4, as in _advance(), inlined: this is the commonest path of all.
         n, out = self.n, self.out
@@ -685,6 +678,23 @@ class Game:
         while out[seat]:
             seat = (seat + 1) % n
         self.to_play = seat
+
+    def _end_of_capture(self, seat: int) -> None:
+        """After ``seat``'s capture of one rank or several: a hand it emptied (R34), the
+        end of the hand or the last player's one more turn (R28), play passing to the
+        left (R4), and under strict play the sets it made layable laid (R20). play()
+        inlines the commonest case, where none but R4 applies."""
+        if not self.hands[seat] and self._out_when_emptied_by_capture:
+            self._goes_out(seat, R_EMPTIED_HAND)
+            if self._in_play <= 1:
+                self._finish()
+                if self._lays_at_once:
+                    self._lay_due_sets()  # before the last player's one more turn (R28)
+                return
+        if self.final_turn:
+            self._finish()
+            return
+        self._advance()
         if self._lays_at_once:
             # R20, strict play: a set this capture made layable goes down at once,
             # once play has passed on (as a free move made straight after it would).
@@ -700,19 +710,7 @@ class Game:
         for part in Move(CAPTURE, seat, from_hand, from_table).parts():
             fresh += self._take_rank(seat, part.hand, part.table)
         self.fresh = fresh
-        if not self.hands[seat] and self._out_when_emptied_by_capture:  # R34
-            self._goes_out(seat, R_EMPTIED_HAND)
-            if self._in_play <= 1:
-                self._finish()
-                if self._lays_at_once and not self.over:
-                    self._lay_due_sets()  # before the last player's one more turn (R28)
-                return
-        if self.final_turn:
-            self._finish()
-            return
-        self._advance()
-        if self._lays_at_once:
-            self._lay_due_sets()  # R20, strict play, as after a capture of one rank
+        self._end_of_capture(seat)
 
     def _take_rank(self, seat: int, from_hand: int, from_table: int) -> tuple[tuple[int, int], ...]:
         """One rank's part of a capture of several ranks (R45), as play() plays a capture
@@ -764,9 +762,7 @@ class Game:
         missing = move.table & ~self.table
         if missing:
             raise IllegalMoveError(move, _not_on_table(missing), R_CAPTURE)
-        cards = move.hand | move.table
-        shift = max(cards.bit_length() - 1, 0) & ~3  # the top rank's: cards below it are others
-        parts = move.parts() if cards >> shift << shift != cards else ()
+        parts = move.parts() if move.several_ranks else ()
         if len(parts) > 1 and all(part.hand and part.table for part in parts):
             if not self._several_ranks:
                 raise IllegalMoveError(
@@ -1085,7 +1081,8 @@ class Game:
     def _lay_due_sets(self) -> None:
         """R20 ``laid_at_once`` (strict play): lay every set that may be laid now for its
         holder, in turn order from eldest: a mournival whole, a pair of a pair royal, a
-        dead pair. Each is an event, no move and no turn (:meth:`_lay` with ``at_once``)."""
+        dead pair. Each is an event, no move and no turn (:meth:`_lay` with ``at_once``).
+        Nothing once the hand is over."""
         watch, n = self._lay_watch, self.n
         for step in range(1, n + 1):
             seat = (self.dealer + step) % n

@@ -224,13 +224,6 @@ def certain_mate(c: Counts) -> tuple[int, Advice]:
 # ----------------------------------------------------------------------- the bot
 
 
-def _one_rank(move: Move) -> bool:
-    """Whether the capture ``move`` takes cards of one rank (not several at once, R45)."""
-    cards = move.hand | move.table
-    shift = (cards.bit_length() - 1) & ~3
-    return cards >> shift << shift == cards
-
-
 class WillughbyBot:
     """The sources' advice as a player.
 
@@ -285,7 +278,7 @@ class WillughbyBot:
         # Captures of one rank only: every rule of thumb here is about one rank, and
         # the advice to keep as many chances to mate as possible (DC-82) never
         # spends several ranks in one turn where R45 would allow it.
-        captures = [m for m in moves if m.kind == CAPTURE and _one_rank(m)]
+        captures = [m for m in moves if m.kind == CAPTURE and not m.several_ranks]
         if not captures:
             return moves[0], MUST_LIE_DOWN.reason()
         best: list[tuple[Move, Advice]] = []

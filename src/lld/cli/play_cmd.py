@@ -157,7 +157,7 @@ class TerminalPlayer:
         self._say("", *play_view.status_lines(view, names, you))
         # Captures of several ranks at once (R45) can number in the thousands: they
         # are not listed, but said to be there, and taken when typed (checked below).
-        moves = [m for m in offered if len(m.parts()) == 1]
+        moves = [m for m in offered if not m.several_ranks]
         self._say(*play_view.move_lines(moves, several=len(offered) - len(moves)))
         while True:
             print(play_view.prompt(view, names, you, turn), end="", file=self.out)
