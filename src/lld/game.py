@@ -714,7 +714,8 @@ class Game:
 
     def _take_rank(self, seat: int, from_hand: int, from_table: int) -> tuple[tuple[int, int], ...]:
         """One rank's part of a capture of several ranks (R45), as play() plays a capture
-        of one rank, written out there for speed: the cards move, a pair royal on watch
+        of one rank, written out there for speed (calling this from play() cost the
+        random playout 5%, see benchmarks/README.md): the cards move, a pair royal on watch
         is broken up (R40), a pair royal's remainder is dead (R15), and a pair in hand
         that can no longer be mated may be laid (R19, R39). Returns the ``(seat, rank)``
         pairs the part made layable (R20's ``fresh``)."""
