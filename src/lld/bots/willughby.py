@@ -373,11 +373,13 @@ def two_left(seen: Observation) -> bool:
 
 def will_be_last(seen: Observation, move: Move) -> bool:
     """P-57's case: after ``move`` the one other player left cannot mate the table, so
-    must lie down and leave this seat, still holding cards, the last player. In the
-    two-player endgame the
+    must lie down and leave this seat the last player. In the two-player endgame the
     unseen cards are all in that player's hand."""
-    if not two_left(seen) or not seen.hand & ~move.hand:
-        return False  # emptying the hand goes out, and leaves the other player last
+    emptied = not seen.hand & ~move.hand
+    if not two_left(seen) or (emptied and seen.rules.emptied_by_capture == "out_at_once"):
+        # An emptied hand out at once (R34) leaves the other player last; one kept in
+        # until its turn (du Coeur's reading) is last if the other must lie down first.
+        return False
     table_after = seen.table & ~move.table
     ranks_after = 0
     for r in range(NUM_RANKS):

@@ -251,7 +251,7 @@ WORDS: tuple[Word, ...] = (
     ),
     Word(
         "last player",
-        "the one player still holding cards when all the others are out",
+        "the one player left in when all the others have lain down or are out",
         r"last player",
     ),
     Word("stake", "one counter: a bean, a token or a coin", r"stakes?"),
